@@ -1,0 +1,399 @@
+//! [`PieceDesc`] + board + colour to [`MoveTable`].
+
+use crate::{
+    ast::{Atom, MoveDesc, PieceDesc, Range},
+    direction::DirClass,
+    rays::{RayFamily, Wrap},
+    table::{Curve, EpRule, GapRule, Leap, MoveTable, Path, PathKind, PathLeg},
+    Color, DirSet, Geometry, Modes, Square,
+};
+
+/// Endings that make a leg other than the last end where it stops.
+const NON_FINAL_ENDINGS: Modes = Modes(
+    Modes::MOVE.0
+        | Modes::CAPTURE.0
+        | Modes::DESTROY.0
+        | Modes::EN_PASSANT.0
+        | Modes::HOP.0
+        | Modes::GRASSHOP.0
+        | Modes::FORK.0
+        | Modes::EXCITE.0,
+);
+/// Endings that give a final leg its own modes (otherwise it defaults to `mc`).
+const FINAL_ENDINGS: Modes = Modes(
+    Modes::MOVE.0
+        | Modes::CAPTURE.0
+        | Modes::DESTROY.0
+        | Modes::EN_PASSANT.0
+        | Modes::FORK.0
+        | Modes::EXCITE.0
+        | Modes::ROYAL_CAPTURE.0,
+);
+/// What the implied hop-off leg of a final `p`/`g` takes over from the hop-on leg.
+const LANDING: Modes = Modes(
+    Modes::MOVE.0
+        | Modes::CAPTURE.0
+        | Modes::DESTROY.0
+        | Modes::EN_PASSANT.0
+        | Modes::ROYAL_CAPTURE.0
+        | Modes::EXCITE.0
+        | Modes::FORK.0,
+);
+/// How a leg travels (shared by a hop-on leg and its implied hop-off leg).
+const TRAVEL: Modes = Modes(
+    Modes::NON_JUMPING.0
+        | Modes::JUMPING.0
+        | Modes::CYLINDER.0
+        | Modes::TORUS.0
+        | Modes::CROOKED.0
+        | Modes::CIRCULAR.0,
+);
+/// The modes a plain leap or slide may carry.
+const SIMPLE: Modes =
+    Modes(Modes::MOVE.0 | Modes::CAPTURE.0 | Modes::DESTROY.0 | Modes::ROYAL_CAPTURE.0);
+/// Relative directions of a continuation leg without letters, for four-direction atoms.
+const DEFAULT_FOURFOLD: DirSet = DirSet(0b0100_0101);
+/// Relative directions of a continuation leg without letters, for eight-direction atoms.
+const DEFAULT_EIGHTFOLD: DirSet = DirSet(0b1110_1111);
+/// The imitator's modes that filter the imitated moves.
+const IMITATOR_FILTER: Modes = Modes(
+    Modes::MOVE.0
+        | Modes::CAPTURE.0
+        | Modes::DESTROY.0
+        | Modes::EN_PASSANT.0
+        | Modes::ROYAL_CAPTURE.0,
+);
+
+/// Compiles a piece description into move tables for `geometry` and `color`.
+///
+/// # Examples
+/// ```
+/// use notation::{compile, parse, Color, Geometry};
+/// let geometry = Geometry::new(8, 8).unwrap();
+/// let knight = compile(&parse("N").unwrap(), &geometry, Color::White);
+/// let b1 = geometry.parse_square("b1").unwrap();
+/// assert_eq!(knight.leaps(b1).len(), 3);
+/// ```
+pub fn compile(desc: &PieceDesc, geometry: &Geometry, color: Color) -> MoveTable {
+    let mut compiler = Compiler::new(geometry, color);
+    for (index, mv) in desc.moves.iter().enumerate() {
+        compiler.add_move(mv, index as u16);
+    }
+    compiler.finish()
+}
+
+struct Compiler {
+    table: MoveTable,
+    leaps_by_square: Vec<Vec<Leap>>,
+    slides_by_square: Vec<Vec<(Vec<Square>, Modes)>>,
+}
+
+impl Compiler {
+    fn new(geometry: &Geometry, color: Color) -> Compiler {
+        let n = geometry.num_squares();
+        Compiler {
+            table: MoveTable {
+                geometry: geometry.clone(),
+                color,
+                leap_index: Vec::new(),
+                leaps: Vec::new(),
+                slide_index: Vec::new(),
+                slides: Vec::new(),
+                slide_squares: Vec::new(),
+                paths: Vec::new(),
+                families: Vec::new(),
+            },
+            leaps_by_square: vec![Vec::new(); n],
+            slides_by_square: vec![Vec::new(); n],
+        }
+    }
+
+    /// Returns the index of the ray family for `shape` and `wrap`, building it if needed.
+    fn family(&mut self, shape: (u8, u8), wrap: Wrap) -> u16 {
+        if let Some(i) = self
+            .table
+            .families
+            .iter()
+            .position(|f| f.shape == shape && f.wrap == wrap)
+        {
+            return i as u16;
+        }
+        let family = RayFamily::new(&self.table.geometry, self.table.color, shape, wrap);
+        self.table.families.push(family);
+        (self.table.families.len() - 1) as u16
+    }
+
+    fn add_move(&mut self, mv: &MoveDesc, component: u16) {
+        if self.add_simple(mv) {
+            return;
+        }
+        if let Some(path) = self.compile_path(mv, component) {
+            self.table.paths.push(path);
+        }
+    }
+
+    /// Adds a move as plain leaps or slides if it is one; returns whether it was.
+    fn add_simple(&mut self, mv: &MoveDesc) -> bool {
+        let [leg] = mv.legs.as_slice() else {
+            return false;
+        };
+        let plain_atom = matches!(mv.atom, Atom::Leap { .. } | Atom::King { .. });
+        let modes = if leg.modes.intersects(FINAL_ENDINGS) {
+            leg.modes
+        } else {
+            leg.modes.union(Modes::DEFAULT_FINAL)
+        };
+        if !plain_atom || mv.initial || !SIMPLE.contains(modes) || mv.range == Range::EnemyHalf {
+            return false;
+        }
+        let dirs = leg.dirs.unwrap_or(mv.atom.all_dirs());
+        let family = self.family(mv.atom.orthogonal_form(), Wrap::None);
+        let max = match mv.range {
+            Range::Steps(n) => n as usize,
+            _ => usize::MAX,
+        };
+        let geometry = self.table.geometry.clone();
+        for sq in geometry.squares() {
+            for d in dirs.iter() {
+                let ray = self.table.families[family as usize].ray(sq, d);
+                if max == 1 {
+                    if let Some(step) = ray.first() {
+                        let leaps = &mut self.leaps_by_square[sq.index()];
+                        match leaps.iter_mut().find(|l| l.to == step.to) {
+                            Some(l) => l.modes.insert(modes),
+                            None => leaps.push(Leap { to: step.to, modes }),
+                        }
+                    }
+                } else if !ray.is_empty() {
+                    let squares: Vec<Square> = ray.iter().take(max).map(|s| s.to).collect();
+                    self.slides_by_square[sq.index()].push((squares, modes));
+                }
+            }
+        }
+        true
+    }
+
+    fn compile_path(&mut self, mv: &MoveDesc, component: u16) -> Option<Path> {
+        let first = mv.legs[0];
+        let kind = match mv.atom {
+            Atom::Castling => {
+                let Range::Steps(steps) = mv.range else {
+                    return None;
+                };
+                PathKind::Castling { steps }
+            }
+            Atom::Imitator => {
+                let dirs = first.dirs.unwrap_or(DirSet(1));
+                return Some(Path {
+                    legs: Vec::new(),
+                    initial: mv.initial,
+                    kind: PathKind::Imitate {
+                        forward: dirs.contains(0),
+                        backward: dirs.contains(4),
+                        filter: first.modes.intersection(IMITATOR_FILTER),
+                    },
+                    component,
+                });
+            }
+            Atom::Universal => PathKind::Universal,
+            _ => PathKind::Legs,
+        };
+        let legs = self.compile_legs(mv);
+        Some(Path {
+            legs,
+            initial: mv.initial,
+            kind,
+            component,
+        })
+    }
+
+    /// Applies the defaults of every leg, splits a final hop, and chooses ray families.
+    fn compile_legs(&mut self, mv: &MoveDesc) -> Vec<PathLeg> {
+        let shape = mv.atom.orthogonal_form();
+        let intrinsic = if mv.atom.slides() {
+            Range::Unlimited
+        } else {
+            Range::Steps(1)
+        };
+        let default_continuation = match mv.atom.class() {
+            DirClass::Orthogonal | DirClass::Diagonal => DEFAULT_FOURFOLD,
+            DirClass::Eightfold | DirClass::Oblique => DEFAULT_EIGHTFOLD,
+        };
+        let last = mv.legs.len() - 1;
+        let mut out = Vec::with_capacity(mv.legs.len() + 1);
+        for (k, leg) in mv.legs.iter().enumerate() {
+            let (dirs, no_revisit) = match (k, leg.dirs) {
+                (0, dirs) => (dirs.unwrap_or(mv.atom.all_dirs()), false),
+                (_, Some(dirs)) => (dirs, false),
+                (_, None) => (default_continuation, true),
+            };
+            let range = if k == 0 { mv.range } else { intrinsic };
+            let mut modes = leg.modes;
+            if k == last && modes.intersects(Modes::HOP.union(Modes::GRASSHOP)) {
+                let mut landing = modes.intersection(LANDING);
+                if !landing.intersects(FINAL_ENDINGS) {
+                    landing.insert(Modes::DEFAULT_FINAL);
+                }
+                if landing.contains(Modes::FORK) {
+                    landing.insert(Modes::MOVE);
+                }
+                landing.insert(modes.intersection(TRAVEL));
+                modes = modes.difference(LANDING);
+                out.push(self.leg(shape, dirs, no_revisit, modes, range, leg.iso));
+                out.push(self.leg(shape, DirSet(1), false, landing, range, false));
+                continue;
+            }
+            if k < last && !modes.intersects(NON_FINAL_ENDINGS) {
+                modes.insert(Modes::MOVE);
+            }
+            if k == last {
+                if !modes.intersects(FINAL_ENDINGS) {
+                    modes.insert(Modes::DEFAULT_FINAL);
+                }
+                if modes.contains(Modes::FORK) {
+                    modes.insert(Modes::MOVE);
+                }
+            }
+            out.push(self.leg(shape, dirs, no_revisit, modes, range, leg.iso));
+        }
+        out
+    }
+
+    fn leg(
+        &mut self,
+        shape: (u8, u8),
+        dirs: DirSet,
+        no_revisit: bool,
+        modes: Modes,
+        range: Range,
+        iso: bool,
+    ) -> PathLeg {
+        let wrap = if modes.contains(Modes::TORUS) {
+            Wrap::Both
+        } else if modes.contains(Modes::CYLINDER) {
+            Wrap::Files
+        } else {
+            Wrap::None
+        };
+        let unit = shape.1 == 1;
+        let curve = if modes.contains(Modes::CROOKED) {
+            Curve::Crooked
+        } else if modes.contains(Modes::CIRCULAR) {
+            Curve::Circular
+        } else {
+            Curve::Straight
+        };
+        let range = match (curve, range) {
+            (Curve::Straight, r) => r,
+            (_, Range::Steps(1)) => Range::Unlimited,
+            (_, r) => r,
+        };
+        let gaps = match (
+            unit,
+            modes.contains(Modes::NON_JUMPING),
+            modes.contains(Modes::JUMPING),
+        ) {
+            (false, true, _) => GapRule::NonJumping,
+            (false, false, true) => GapRule::Jumping,
+            _ => GapRule::Free,
+        };
+        let ep = if range == Range::EnemyHalf || (unit && modes.contains(Modes::NON_JUMPING)) {
+            EpRule::Passed
+        } else if !unit && modes.contains(Modes::EP_RIGHTS) {
+            EpRule::Gaps
+        } else {
+            EpRule::None
+        };
+        PathLeg {
+            family: self.family(shape, wrap),
+            dirs,
+            no_revisit,
+            modes,
+            range,
+            iso,
+            ski: unit && modes.contains(Modes::JUMPING) && range == Range::Unlimited,
+            gaps,
+            ep,
+            curve,
+        }
+    }
+
+    fn finish(mut self) -> MoveTable {
+        for leaps in &self.leaps_by_square {
+            let start = self.table.leaps.len() as u32;
+            self.table.leaps.extend_from_slice(leaps);
+            self.table
+                .leap_index
+                .push((start, self.table.leaps.len() as u32));
+        }
+        let slides = std::mem::take(&mut self.slides_by_square);
+        for slides in slides {
+            let start = self.table.slides.len() as u32;
+            for (squares, modes) in slides {
+                self.table.push_slide(&squares, modes);
+            }
+            self.table
+                .slide_index
+                .push((start, self.table.slides.len() as u32));
+        }
+        self.table
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+
+    fn table(text: &str) -> MoveTable {
+        compile(
+            &parse(text).unwrap(),
+            &Geometry::new(8, 8).unwrap(),
+            Color::White,
+        )
+    }
+
+    #[test]
+    fn plain_moves_become_leaps_and_slides() {
+        let t = table("NR");
+        assert!(t.paths().is_empty());
+        assert_eq!(t.leaps(Square(0)).len(), 2);
+        assert_eq!(t.slides(Square(0)).len(), 2);
+        assert_eq!(
+            t.slides(Square(0))
+                .iter()
+                .map(|s| t.slide_squares(s).len())
+                .sum::<usize>(),
+            14
+        );
+    }
+
+    #[test]
+    fn final_hop_is_split() {
+        let t = table("cpR");
+        let legs = &t.paths()[0].legs;
+        assert_eq!(legs.len(), 2);
+        assert_eq!(legs[0].modes, Modes::HOP);
+        assert_eq!(legs[1].modes, Modes::CAPTURE);
+        assert_eq!(legs[1].dirs, DirSet(1));
+        assert_eq!(legs[1].range, Range::Unlimited);
+    }
+
+    #[test]
+    fn defaults_of_legs() {
+        let t = table("afsW");
+        let legs = &t.paths()[0].legs;
+        assert_eq!(legs[0].modes, Modes::MOVE);
+        assert_eq!(legs[1].modes, Modes::DEFAULT_FINAL);
+        let t = table("aK");
+        assert!(t.paths()[0].legs[1].no_revisit);
+        assert_eq!(t.paths()[0].legs[1].dirs, DEFAULT_EIGHTFOLD);
+    }
+
+    #[test]
+    fn e_p_rules() {
+        assert_eq!(table("ifmnD").paths()[0].legs[0].ep, EpRule::Gaps);
+        assert_eq!(table("fmnD").paths()[0].legs[0].ep, EpRule::None);
+        assert_eq!(table("ifnmW6").paths()[0].legs[0].ep, EpRule::Passed);
+    }
+}

@@ -1,0 +1,306 @@
+//! Board geometry: squares, colours, square sets and the shape of the board.
+
+use std::fmt;
+
+/// Largest number of files or ranks a board may have.
+pub const MAX_SIDE: u8 = 16;
+
+/// Largest number of squares on a board (16 x 16).
+pub const MAX_SQUARES: usize = 256;
+
+/// A square, numbered `rank * width + file` for the board it belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Square(pub u8);
+
+impl Square {
+    /// Returns the index of the square as a `usize`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The side a piece belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The side that moves up the board (towards higher ranks).
+    White,
+    /// The side that moves down the board.
+    Black,
+}
+
+impl Color {
+    /// Both colours, white first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// Returns the other colour.
+    #[inline]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// Returns 0 for white and 1 for black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A set of squares of a board of up to 16 x 16 squares, stored as 256 bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SquareSet(pub [u64; 4]);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+
+    /// Returns a set holding only `sq`.
+    #[inline]
+    pub const fn from_square(sq: Square) -> SquareSet {
+        let mut words = [0u64; 4];
+        words[sq.index() >> 6] = 1 << (sq.index() & 63);
+        SquareSet(words)
+    }
+
+    /// Returns whether `sq` is in the set.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0[sq.index() >> 6] >> (sq.index() & 63) & 1 != 0
+    }
+
+    /// Adds `sq` to the set.
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.0[sq.index() >> 6] |= 1 << (sq.index() & 63);
+    }
+
+    /// Removes `sq` from the set.
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.0[sq.index() >> 6] &= !(1 << (sq.index() & 63));
+    }
+
+    /// Returns whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] | self.0[3] == 0
+    }
+
+    /// Returns the number of squares in the set.
+    #[inline]
+    pub const fn len(self) -> usize {
+        (self.0[0].count_ones()
+            + self.0[1].count_ones()
+            + self.0[2].count_ones()
+            + self.0[3].count_ones()) as usize
+    }
+
+    /// Iterates over the squares of the set in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = Square> {
+        (0..4).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(Square((w as u32 * 64 + bit) as u8))
+            })
+        })
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        let mut set = SquareSet::EMPTY;
+        for sq in iter {
+            set.insert(sq);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for SquareSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter().map(|s| s.0)).finish()
+    }
+}
+
+/// Why a board geometry could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GeometryError {
+    /// Width or height is 0 or larger than 16.
+    BadSize {
+        /// The requested number of files.
+        width: u8,
+        /// The requested number of ranks.
+        height: u8,
+    },
+    /// A square name does not name a square of this board.
+    BadSquare(String),
+}
+
+impl fmt::Display for GeometryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GeometryError::BadSize { width, height } => write!(
+                f,
+                "board size {width}x{height} is not supported (1 to {MAX_SIDE} files and ranks)"
+            ),
+            GeometryError::BadSquare(name) => write!(f, "'{name}' is not a square of this board"),
+        }
+    }
+}
+
+impl std::error::Error for GeometryError {}
+
+/// The shape of a board: files, ranks and squares that are not part of it (holes).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    width: u8,
+    height: u8,
+    holes: SquareSet,
+}
+
+impl Geometry {
+    /// Makes a rectangular board of `width` files and `height` ranks.
+    ///
+    /// # Errors
+    /// Returns [`GeometryError::BadSize`] unless both sides are between 1 and 16.
+    pub fn new(width: u8, height: u8) -> Result<Geometry, GeometryError> {
+        if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+            return Err(GeometryError::BadSize { width, height });
+        }
+        Ok(Geometry {
+            width,
+            height,
+            holes: SquareSet::EMPTY,
+        })
+    }
+
+    /// Returns the same board with `holes` removed from it.
+    pub fn with_holes(mut self, holes: SquareSet) -> Geometry {
+        self.holes = holes;
+        self
+    }
+
+    /// Number of files.
+    #[inline]
+    pub const fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Number of ranks.
+    #[inline]
+    pub const fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Squares that are not part of the board.
+    #[inline]
+    pub const fn holes(&self) -> SquareSet {
+        self.holes
+    }
+
+    /// Number of square indices (`width * height`), holes included.
+    #[inline]
+    pub const fn num_squares(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// Returns the square at `file`, `rank` (both from 0), or `None` off the board or on a hole.
+    #[inline]
+    pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
+        if file < 0 || rank < 0 || file >= self.width as i32 || rank >= self.height as i32 {
+            return None;
+        }
+        let sq = Square((rank * self.width as i32 + file) as u8);
+        (!self.holes.contains(sq)).then_some(sq)
+    }
+
+    /// Returns the file of `sq`, from 0.
+    #[inline]
+    pub const fn file(&self, sq: Square) -> i32 {
+        (sq.0 % self.width) as i32
+    }
+
+    /// Returns the rank of `sq`, from 0.
+    #[inline]
+    pub const fn rank(&self, sq: Square) -> i32 {
+        (sq.0 / self.width) as i32
+    }
+
+    /// Iterates over every square of the board that is not a hole.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.num_squares())
+            .map(|i| Square(i as u8))
+            .filter(|&sq| !self.holes.contains(sq))
+    }
+
+    /// Names a square the usual way: file letter then rank number from 1 (`a1`, `p16`).
+    pub fn name(&self, sq: Square) -> String {
+        format!(
+            "{}{}",
+            (b'a' + self.file(sq) as u8) as char,
+            self.rank(sq) + 1
+        )
+    }
+
+    /// Parses a square name such as `e4` or `j10`.
+    ///
+    /// # Errors
+    /// Returns [`GeometryError::BadSquare`] if the name is malformed or off the board.
+    pub fn parse_square(&self, name: &str) -> Result<Square, GeometryError> {
+        let bad = || GeometryError::BadSquare(name.to_string());
+        let mut chars = name.chars();
+        let file = chars.next().ok_or_else(bad)?;
+        if !file.is_ascii_lowercase() {
+            return Err(bad());
+        }
+        let rank: i32 = chars.as_str().parse().map_err(|_| bad())?;
+        if chars.as_str().starts_with('+') || chars.as_str().starts_with('0') {
+            return Err(bad());
+        }
+        self.square(file as i32 - 'a' as i32, rank - 1)
+            .ok_or_else(bad)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        let g = Geometry::new(16, 16).unwrap();
+        for sq in g.squares() {
+            assert_eq!(g.parse_square(&g.name(sq)), Ok(sq));
+        }
+        assert!(g.parse_square("q1").is_err());
+        assert!(g.parse_square("a17").is_err());
+        assert!(g.parse_square("a0").is_err());
+        assert!(g.parse_square("a01").is_err());
+        assert!(g.parse_square("").is_err());
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(Geometry::new(0, 8).is_err());
+        assert!(Geometry::new(17, 8).is_err());
+        assert!(Geometry::new(16, 16).is_ok());
+    }
+
+    #[test]
+    fn square_set_iterates_in_order() {
+        let set: SquareSet = [Square(200), Square(3), Square(64)].into_iter().collect();
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            vec![Square(3), Square(64), Square(200)]
+        );
+        assert_eq!(set.len(), 3);
+    }
+}

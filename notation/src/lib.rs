@@ -1,0 +1,45 @@
+//! XBetza, H.G. Muller's extended Betza notation: parser, compiler and writer.
+//!
+//! Text goes through three stages:
+//!
+//! 1. [`parse`] reads XBetza into a [`PieceDesc`]: moves, each a sequence of [`Leg`]s with
+//!    resolved direction sets, mode flags and one [`Atom`].
+//! 2. [`compile`] turns a description into a [`MoveTable`] for one [`Geometry`] (up to 16 x 16,
+//!    with optional holes) and one [`Color`]: per-square leaps and slides, and general paths
+//!    over precomputed [`RayFamily`] rays (see [`MoveTable`] for the layout).
+//! 3. [`write`] turns a description back into canonical XBetza.
+//!
+//! The crate knows nothing of positions; `movegen` runs the tables against a board.
+//!
+//! ```
+//! use notation::{compile, parse, Color, Geometry};
+//! let geometry = Geometry::new(8, 8).unwrap();
+//! let pawn = parse("fmWfceFifmnD").unwrap();
+//! let white = compile(&pawn, &geometry, Color::White);
+//! let e2 = geometry.parse_square("e2").unwrap();
+//! // The single step is a plain leap; the diagonal capture (with e.p.) and the initial double
+//! // step (which creates e.p. rights) are paths.
+//! assert_eq!(white.leaps(e2).len(), 1);
+//! assert_eq!(white.paths().len(), 2);
+//! ```
+#![deny(missing_docs)]
+
+mod ast;
+mod compile;
+pub mod direction;
+mod error;
+mod geometry;
+mod modes;
+mod parse;
+mod rays;
+mod table;
+
+pub use ast::{Atom, Leg, MoveDesc, PieceDesc, Range};
+pub use compile::compile;
+pub use direction::{DirClass, DirLetter, DirSet};
+pub use error::{ParseError, ParseErrorKind};
+pub use geometry::{Color, Geometry, GeometryError, Square, SquareSet, MAX_SIDE, MAX_SQUARES};
+pub use modes::Modes;
+pub use parse::parse;
+pub use rays::{RayFamily, RayStep, Wrap};
+pub use table::{Curve, EpRule, GapRule, Leap, MoveTable, Path, PathKind, PathLeg, Slide};

@@ -1,0 +1,208 @@
+//! Compiled move tables: what a piece can do from every square of one board, for one colour.
+
+use crate::{Color, DirSet, Geometry, Modes, Range, RayFamily, Square};
+
+/// A single-step move with nothing to test on the way: a leap to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leap {
+    /// The square reached.
+    pub to: Square,
+    /// What the move may do there: any of `m c d k`.
+    pub modes: Modes,
+}
+
+/// A straight slide with nothing to test on the way but the squares it passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slide {
+    start: u32,
+    len: u16,
+    /// What the move may do where it stops: any of `m c d k`.
+    pub modes: Modes,
+}
+
+/// The kind of a general move program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathKind {
+    /// A sequence of legs (the common case).
+    Legs,
+    /// `O` castling: the first leg's directions and `steps` (the piece's step count).
+    Castling {
+        /// How many squares the castling piece moves.
+        steps: u8,
+    },
+    /// `I`: the moves of the last-moved piece type.
+    Imitate {
+        /// Imitate as the piece moves for its own side (`f`, the default).
+        forward: bool,
+        /// Imitate as the opponent would move it (`b`).
+        backward: bool,
+        /// Keep only moves whose final leg has one of these endings (empty: all).
+        filter: Modes,
+    },
+    /// `U`: every square of the board but the start square.
+    Universal,
+}
+
+/// Which squares a leg marks with e.p. rights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpRule {
+    /// None.
+    None,
+    /// The squares the leap passes (`in`, `nn` on a leaper with gaps).
+    Gaps,
+    /// The squares stepped to or slid through, except the move's destination (`n` on a stepper,
+    /// and `*` ranges).
+    Passed,
+}
+
+/// How a leg's leaps treat the squares they pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GapRule {
+    /// Leaps pass over anything.
+    Free,
+    /// `n`: every passed square must be empty.
+    NonJumping,
+    /// `j`: every passed square must be occupied.
+    Jumping,
+}
+
+/// A leg that bends on every step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Curve {
+    /// A straight leg.
+    Straight,
+    /// `z`: steps alternate 90-degree turns left and right (both orders).
+    Crooked,
+    /// `q`: every step turns 45 degrees the same way (both senses), at most 7 steps.
+    Circular,
+}
+
+/// One leg of a [`Path`], with every default applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathLeg {
+    /// Index of the leg's ray family in [`MoveTable::families`].
+    pub family: u16,
+    /// Directions: absolute on the first leg, relative to the previous leg's direction after.
+    pub dirs: DirSet,
+    /// No direction was written on this continuation leg: it may not visit a square the move
+    /// visited before.
+    pub no_revisit: bool,
+    /// What the leg may do where it ends (`m c d e k p g y x`), plus `u`.
+    pub modes: Modes,
+    /// The range before any `g`/`y` toggle.
+    pub range: Range,
+    /// `i` on a continuation leg: exactly as many steps as the last slider leg.
+    pub iso: bool,
+    /// `j` on a unit slider: the first square is skipped untested.
+    pub ski: bool,
+    /// `n`/`j` on a leap with gaps.
+    pub gaps: GapRule,
+    /// Which squares get e.p. rights.
+    pub ep: EpRule,
+    /// Whether the leg bends (`z`, `q`).
+    pub curve: Curve,
+}
+
+/// A general move program: everything that is not a plain [`Leap`] or [`Slide`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// The legs, first to last (a final `p`/`g` leg is already split into hop-on and hop-off).
+    pub legs: Vec<PathLeg>,
+    /// Only for a piece that has never moved.
+    pub initial: bool,
+    /// What kind of program it is.
+    pub kind: PathKind,
+    /// Index of the move in the [`crate::PieceDesc`] it was compiled from.
+    pub component: u16,
+}
+
+/// Everything one piece can do from every square of one board, for one colour.
+///
+/// # Layout
+/// Moves are sorted into three kinds, from cheapest to most general:
+///
+/// * **leaps**: single-leg moves of one step that test only the destination (`N`, `fmW`,
+///   `K`). For square `sq`, `leaps(sq)` is a slice of `(to, modes)` clipped to the board.
+/// * **slides**: single-leg riders that test only the squares they pass (`R`, `fB`, `NN`, `W4`).
+///   For square `sq`, `slides(sq)` lists each ray once, its squares in order of distance and cut
+///   to the move's range, with the modes allowed where it stops.
+/// * **paths**: everything else (multi-leg moves, hoppers, lame leaps, e.p., initial moves,
+///   castling, the imitator, `U`). A path is a short program of [`PathLeg`]s shared by all
+///   squares; each leg names a [`RayFamily`] that holds, for every square and each of the 8
+///   K-system directions, the squares that leg can reach, clipped to the board (and wrapped for
+///   `o`/`oo`), with the squares every leap passes over. A generator runs a path by walking
+///   those precomputed rays; it never looks at the text again.
+///
+/// Black tables hold black's moves: every vector is negated, so "forward" is down the board.
+#[derive(Clone, Debug)]
+pub struct MoveTable {
+    pub(crate) geometry: Geometry,
+    pub(crate) color: Color,
+    pub(crate) leap_index: Vec<(u32, u32)>,
+    pub(crate) leaps: Vec<Leap>,
+    pub(crate) slide_index: Vec<(u32, u32)>,
+    pub(crate) slides: Vec<Slide>,
+    pub(crate) slide_squares: Vec<Square>,
+    pub(crate) paths: Vec<Path>,
+    pub(crate) families: Vec<RayFamily>,
+}
+
+impl MoveTable {
+    /// The board the table was compiled for.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The colour the table was compiled for.
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    /// The plain leaps from `sq`.
+    #[inline]
+    pub fn leaps(&self, sq: Square) -> &[Leap] {
+        let (start, end) = self.leap_index[sq.index()];
+        &self.leaps[start as usize..end as usize]
+    }
+
+    /// The plain slides from `sq`.
+    #[inline]
+    pub fn slides(&self, sq: Square) -> &[Slide] {
+        let (start, end) = self.slide_index[sq.index()];
+        &self.slides[start as usize..end as usize]
+    }
+
+    /// The squares of `slide`, nearest first.
+    #[inline]
+    pub fn slide_squares(&self, slide: &Slide) -> &[Square] {
+        &self.slide_squares[slide.start as usize..slide.start as usize + slide.len as usize]
+    }
+
+    /// The general move programs of the piece.
+    #[inline]
+    pub fn paths(&self) -> &[Path] {
+        &self.paths
+    }
+
+    /// The ray families the paths walk.
+    #[inline]
+    pub fn families(&self) -> &[RayFamily] {
+        &self.families
+    }
+
+    /// The ray family of `leg`.
+    #[inline]
+    pub fn family(&self, leg: &PathLeg) -> &RayFamily {
+        &self.families[leg.family as usize]
+    }
+
+    pub(crate) fn push_slide(&mut self, squares: &[Square], modes: Modes) {
+        let start = self.slide_squares.len() as u32;
+        self.slide_squares.extend_from_slice(squares);
+        self.slides.push(Slide {
+            start,
+            len: squares.len() as u16,
+            modes,
+        });
+    }
+}
