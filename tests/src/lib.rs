@@ -1,1 +1,5 @@
-//! tests
+//! Cross-crate test support for Kraken: readers for the reference data in `tests/data`.
+//!
+//! The tests themselves live in `tests/tests/`.
+
+pub mod xbetza_case;

@@ -1,0 +1,28 @@
+//! Every reference XBetza case must produce exactly its targets (and moves, where listed).
+
+use kraken_tests::xbetza_case::Case;
+
+#[test]
+fn reference_cases_match() {
+    let cases = Case::read_all(include_str!("../data/xbetza/cases.jsonl"));
+    assert!(cases.len() > 150, "the corpus is there");
+    let mut failures = Vec::new();
+    for case in &cases {
+        let problems = case.check();
+        if !problems.is_empty() {
+            failures.push(format!(
+                "{} ({}): {}",
+                case.id,
+                case.betza,
+                problems.join("; ")
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
