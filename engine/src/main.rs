@@ -1,1 +1,95 @@
-fn main() {}
+//! `kraken`: the command-line front end of the Kraken engine.
+//!
+//! The first argument names a command; everything after it belongs to that command. Results go
+//! to stdout, errors and logging (env_logger, `RUST_LOG`) to stderr. Bad command lines exit
+//! with status 2.
+
+mod cli;
+mod tools;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use cli::UsageError;
+
+/// The text of `kraken --help`.
+const HELP: &str = "\
+kraken: a variant chess engine whose pieces are defined in XBetza
+
+Usage: kraken COMMAND [ARGS...]
+
+Commands:
+  betza    show where a piece written in XBetza can move
+  help     show this help, or a command's help (kraken help betza)
+
+Options:
+  -h, --help       show this help
+  -V, --version    show the version
+
+Run 'kraken COMMAND --help' for the options of a command.
+Logging goes to stderr; set RUST_LOG (such as RUST_LOG=debug) to see more.
+";
+
+/// Exit status for a command line that cannot be run.
+const USAGE_ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args: Vec<String> = match std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string())
+        .collect()
+    {
+        Ok(args) => args,
+        Err(arg) => {
+            eprintln!("kraken: argument {arg:?} is not valid UTF-8");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
+    log::debug!("arguments: {args:?}");
+    let Some(command) = args.first() else {
+        eprint!("{HELP}");
+        return ExitCode::from(USAGE_ERROR);
+    };
+    let rest = &args[1..];
+    match command.as_str() {
+        "-h" | "--help" | "help" => match rest.first().map(String::as_str) {
+            None => emit(HELP),
+            Some("betza") => emit(tools::betza::HELP),
+            Some(other) => unknown_command(other),
+        },
+        "-V" | "--version" | "version" => emit(&format!("kraken {}\n", env!("CARGO_PKG_VERSION"))),
+        "betza" => match tools::betza::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("betza", &err),
+        },
+        other => unknown_command(other),
+    }
+}
+
+/// Writes `text` to stdout. A closed pipe (`kraken betza Q | head`) is not an error.
+fn emit(text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("kraken: cannot write to stdout: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn unknown_command(name: &str) -> ExitCode {
+    eprintln!("kraken: unknown command '{name}'");
+    eprintln!("Run 'kraken --help' for the list of commands.");
+    ExitCode::from(USAGE_ERROR)
+}
+
+fn usage_error(command: &str, err: &UsageError) -> ExitCode {
+    eprintln!("kraken {command}: {err}");
+    eprintln!("Run 'kraken {command} --help' for the options.");
+    ExitCode::from(USAGE_ERROR)
+}

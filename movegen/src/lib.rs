@@ -1,13 +1,39 @@
-//! Move generation for pieces compiled from XBetza.
+//! Move generation for variants whose pieces are compiled from XBetza.
 //!
-//! This crate runs the tables of the `notation` crate against a board. For now it holds the
-//! general path walker ([`walk`]) that produces every pseudo-legal move of one piece, and a
-//! small board of bare pieces ([`Probe`]) for examining one piece's moves; positions,
-//! make/unmake, legality and perft will follow.
+//! * [`Rules`] hold a variant as data (board, piece types, castling, promotion, drops,
+//!   gating, game end); `variants` fills them.
+//! * [`Position`] holds the board, hands, rights and counters with an incremental Zobrist key;
+//!   it reads and writes FEN, makes and unmakes [`Move`]s and generates legal moves.
+//! * [`walk`](generate) runs the general paths of a move table (multi-leg moves, hoppers,
+//!   e.p., castling by `O`, the imitator, induction, unloads); [`Probe`] uses it to show the
+//!   moves of one piece.
+//! * [`perft`] counts leaf nodes to check the generator.
 #![deny(missing_docs)]
 
+mod attack;
+mod fen;
+mod generate;
+mod make;
+mod moves;
+mod perft;
+mod position;
 mod probe;
+mod rules;
 mod walk;
+mod zobrist;
 
+pub use fen::{FenError, FenField};
+pub use moves::{
+    Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_INDUCED,
+    FLAG_UNLOAD, MAX_MOVES, NO_SQUARE,
+};
+pub use perft::{divide, perft};
+pub use position::{Piece, Position};
 pub use probe::Probe;
-pub use walk::{generate, Ending, Occupant, PathMove, PieceBoard, MAX_EP_RIGHTS, MAX_VICTIMS};
+pub use rules::{
+    Castling, Drops, GameEnd, Gating, Outcome, PieceId, PieceType, Promotion, Rules, ZoneMoves,
+    MAX_PIECE_TYPES,
+};
+pub use walk::{
+    generate, generate_paths, Ending, Occupant, PathMove, PieceBoard, MAX_EP_RIGHTS, MAX_VICTIMS,
+};

@@ -131,6 +131,29 @@ fn generate_with<B: PieceBoard>(
             }
         }
     }
+    generate_paths_with(table, board, origin, mover, nesting, sink);
+}
+
+/// Generates only the moves of the table's paths (not its plain leaps and slides), for a
+/// generator that handles those itself.
+pub fn generate_paths<B: PieceBoard>(
+    table: &MoveTable,
+    board: &B,
+    origin: Square,
+    mover: Occupant,
+    sink: &mut dyn FnMut(&PathMove),
+) {
+    generate_paths_with(table, board, origin, mover, Nesting::default(), sink);
+}
+
+fn generate_paths_with<B: PieceBoard>(
+    table: &MoveTable,
+    board: &B,
+    origin: Square,
+    mover: Occupant,
+    nesting: Nesting,
+    sink: &mut dyn FnMut(&PathMove),
+) {
     for path in table.paths() {
         if path.initial && !mover.virgin {
             continue;

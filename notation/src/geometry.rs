@@ -114,6 +114,61 @@ impl SquareSet {
     }
 }
 
+macro_rules! set_operator {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl std::ops::$trait for SquareSet {
+            type Output = SquareSet;
+            #[inline]
+            fn $method(self, rhs: SquareSet) -> SquareSet {
+                SquareSet([
+                    self.0[0] $op rhs.0[0],
+                    self.0[1] $op rhs.0[1],
+                    self.0[2] $op rhs.0[2],
+                    self.0[3] $op rhs.0[3],
+                ])
+            }
+        }
+
+        impl std::ops::$assign_trait for SquareSet {
+            #[inline]
+            fn $assign_method(&mut self, rhs: SquareSet) {
+                *self = *self $op rhs;
+            }
+        }
+    };
+}
+
+set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl std::ops::Not for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn not(self) -> SquareSet {
+        SquareSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
+impl SquareSet {
+    /// Returns the lowest square of the set, if any.
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        for (w, &word) in self.0.iter().enumerate() {
+            if word != 0 {
+                return Some(Square((w as u32 * 64 + word.trailing_zeros()) as u8));
+            }
+        }
+        None
+    }
+
+    /// Returns whether the two sets share a square.
+    #[inline]
+    pub fn intersects(self, other: SquareSet) -> bool {
+        !(self & other).is_empty()
+    }
+}
+
 impl FromIterator<Square> for SquareSet {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
         let mut set = SquareSet::EMPTY;

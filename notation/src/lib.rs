@@ -7,7 +7,7 @@
 //! 2. [`compile`] turns a description into a [`MoveTable`] for one [`Geometry`] (up to 16 x 16,
 //!    with optional holes) and one [`Color`]: per-square leaps and slides, and general paths
 //!    over precomputed [`RayFamily`] rays (see [`MoveTable`] for the layout).
-//! 3. [`write`] turns a description back into canonical XBetza.
+//! 3. [`write()`] turns a description back into canonical XBetza.
 //!
 //! The crate knows nothing of positions; `movegen` runs the tables against a board.
 //!
@@ -26,6 +26,7 @@
 
 mod ast;
 mod compile;
+mod describe;
 pub mod direction;
 mod error;
 mod geometry;
@@ -33,9 +34,11 @@ mod modes;
 mod parse;
 mod rays;
 mod table;
+mod write;
 
 pub use ast::{Atom, Leg, MoveDesc, PieceDesc, Range};
 pub use compile::compile;
+pub use describe::describe;
 pub use direction::{DirClass, DirLetter, DirSet};
 pub use error::{ParseError, ParseErrorKind};
 pub use geometry::{Color, Geometry, GeometryError, Square, SquareSet, MAX_SIDE, MAX_SQUARES};
@@ -43,3 +46,4 @@ pub use modes::Modes;
 pub use parse::parse;
 pub use rays::{RayFamily, RayStep, Wrap};
 pub use table::{Curve, EpRule, GapRule, Leap, MoveTable, Path, PathKind, PathLeg, Slide};
+pub use write::{write, write_move};

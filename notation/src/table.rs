@@ -134,7 +134,7 @@ pub struct Path {
 ///   those precomputed rays; it never looks at the text again.
 ///
 /// Black tables hold black's moves: every vector is negated, so "forward" is down the board.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveTable {
     pub(crate) geometry: Geometry,
     pub(crate) color: Color,

@@ -2,4 +2,5 @@
 //!
 //! The tests themselves live in `tests/tests/`.
 
+pub mod perft_case;
 pub mod xbetza_case;

@@ -1,1 +1,25 @@
-//! placeholder
+//! Variants as data: a loader for variant files in the `variants.ini` format of
+//! Fairy-Stockfish (sections, inheritance, line-numbered errors) and Kraken's built-in catalog,
+//! which is written in the same format and shipped inside the binary.
+//!
+//! ```
+//! let catalog = variants::Catalog::builtin();
+//! let rules = catalog.rules("Capablanca").unwrap();
+//! assert_eq!(rules.geometry.width(), 10);
+//! assert!(catalog.lookup("capablnca").unwrap_err().close.contains(&"capablanca".to_string()));
+//! ```
+#![deny(missing_docs)]
+
+mod build;
+mod catalog;
+mod definition;
+mod ini;
+mod pieces;
+mod region;
+
+pub use build::{build_rules, is_known_key, KNOWN_KEYS, UNSUPPORTED_KEYS};
+pub use catalog::{Catalog, UnknownVariant, ALIASES, BUILTIN};
+pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
+pub use ini::{parse_ini, Entry, IniError, Section};
+pub use pieces::{is_custom_piece, named_piece, NAMED_PIECES};
+pub use region::parse_region;

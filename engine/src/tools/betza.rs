@@ -1,0 +1,793 @@
+//! `kraken betza`: where a piece written in XBetza can move, for people who design pieces.
+//!
+//! The tool reads the command line into a [`Request`] (plain text), checks it against the
+//! board into a [`Setup`] (squares, colours, parsed descriptions), asks a [`Probe`] for every
+//! move and renders a report whose last line lists the targets.
+
+use movegen::{Ending, PathMove, Probe};
+use notation::{parse, Color, Geometry, MoveDesc, ParseError, PieceDesc, Square};
+
+use crate::cli::{Arg, Args, UsageError};
+
+/// The text of `kraken betza --help`.
+pub const HELP: &str = "\
+Usage: kraken betza XBETZA [OPTIONS]
+
+Shows where a piece written in XBetza can move: a diagram of the board with every
+target marked, a reading of each move component, a line per move, and as the last
+line \"targets:\" followed by the squares the piece itself can reach, sorted by file,
+then by rank number.
+
+Options:
+  --size WxH           board of W files and H ranks, 1 to 16 each (default 8x8)
+                         --size 9x10
+  --from SQ            the mover's square (default: the middle, file (W-1)/2 and
+                       rank (H-1)/2 counted from 0, so d4 on 8x8)
+                         --from e2
+  --color w|b          the mover's side (default w); black moves down the board
+                         --color b
+  --occupy SQ=w|b,...  other pieces, white (w) or black (b); repeatable
+                         --occupy e5=b,c3=w
+  --piece SQ=XBETZA    the moves of the piece on SQ, for x moves (induction and
+                       borrowing); other pieces move as a King (K); a square not
+                       in --occupy holds a friend of the mover; repeatable
+                         --piece c4=B
+  --virgin SQ,...      pieces that have never moved (for i moves and castling),
+                       the mover's square included
+                         --virgin e1,h1
+  --royal SQ,...       royal pieces (for k captures)
+                         --royal e8
+  --ep SQ,...:VICTIM   squares with e.p. rights, and the square of the piece an
+                       e.p. capture removes
+                         --ep f6:f5
+  --imitate XBETZA     the moves of the piece type that moved last (for I)
+                         --imitate Q
+  -h, --help           show this help
+
+Options take their value as the next argument or after '=' (--size=9x10).
+
+Diagram: M (white) or m (black) is the mover, P and p the other pieces.
+Marks: + move (quiet destination), x capture (destination of capturing moves),
+* both (reached by a quiet and by a capturing move), ! locust victim (captured,
+not the destination), ~ e.p. right created, # castling destination.
+Moves that x induces in friends are listed as \"induced: FROM-TO\" lines.
+
+Examples:
+  kraken betza N
+  kraken betza mafsW --size 9x10 --from b1
+  kraken betza fmWfceFifmnD --from e5 --occupy e6=b,f5=b --ep f6:f5
+  kraken betza KisO2 --from e1 --occupy a1=w,h1=w --virgin e1,h1
+  kraken betza mNxaN --occupy c3=w --piece c3=N
+
+Exit status: 0 on success, 2 on bad input.
+";
+
+/// Runs `kraken betza` on the arguments after `betza`; returns the text for stdout.
+///
+/// # Errors
+/// Returns a [`UsageError`] for anything wrong with the command line; nothing has been
+/// printed then.
+pub fn run(items: &[String]) -> Result<String, UsageError> {
+    if items.iter().any(|item| item == "-h" || item == "--help") {
+        return Ok(HELP.to_string());
+    }
+    let setup = Setup::resolve(Request::read(items)?)?;
+    log::debug!("betza setup: {setup:?}");
+    let moves = setup.probe().moves(&setup.desc, setup.from, setup.color);
+    log::debug!("{} moves generated", moves.len());
+    Ok(report(&setup, &moves))
+}
+
+/// The command line as written, before anything is checked against the board.
+#[derive(Debug, Default)]
+struct Request {
+    betza: Option<String>,
+    size: Option<String>,
+    from: Option<String>,
+    color: Option<String>,
+    occupy: Vec<String>,
+    pieces: Vec<String>,
+    virgin: Vec<String>,
+    royal: Vec<String>,
+    ep: Option<String>,
+    imitate: Option<String>,
+}
+
+impl Request {
+    fn read(items: &[String]) -> Result<Request, UsageError> {
+        let mut args = Args::new(items);
+        let mut request = Request::default();
+        while let Some(arg) = args.next_arg() {
+            let (name, inline) = match arg {
+                Arg::Positional(text) => {
+                    if let Some(first) = &request.betza {
+                        return Err(UsageError(format!(
+                            "unexpected argument '{text}': the piece is already given as \
+                             '{first}' (one XBETZA only)"
+                        )));
+                    }
+                    request.betza = Some(text);
+                    continue;
+                }
+                Arg::Option { name, inline } => (name, inline),
+            };
+            let n = name.as_str();
+            match n {
+                "--size" => {
+                    let value = args.value(n, inline, "WxH, such as 8x8")?;
+                    once(&mut request.size, n, value)?;
+                }
+                "--from" => {
+                    let value = args.value(n, inline, "a square, such as d4")?;
+                    once(&mut request.from, n, value)?;
+                }
+                "--color" => {
+                    let value = args.value(n, inline, "w or b")?;
+                    once(&mut request.color, n, value)?;
+                }
+                "--occupy" => {
+                    let value = args.value(n, inline, "SQ=w|b,..., such as e5=b,c3=w")?;
+                    request.occupy.extend(list(n, &value)?);
+                }
+                "--piece" => {
+                    let value = args.value(n, inline, "SQ=XBETZA, such as c4=B")?;
+                    request.pieces.push(value);
+                }
+                "--virgin" => {
+                    let value = args.value(n, inline, "squares, such as e1,h1")?;
+                    request.virgin.extend(list(n, &value)?);
+                }
+                "--royal" => {
+                    let value = args.value(n, inline, "squares, such as e8")?;
+                    request.royal.extend(list(n, &value)?);
+                }
+                "--ep" => {
+                    let value = args.value(n, inline, "SQ,...:VICTIM, such as f6:f5")?;
+                    once(&mut request.ep, n, value)?;
+                }
+                "--imitate" => {
+                    let value = args.value(n, inline, "an XBetza text, such as Q")?;
+                    once(&mut request.imitate, n, value)?;
+                }
+                _ => return Err(UsageError(format!("unknown option '{name}'"))),
+            }
+        }
+        Ok(request)
+    }
+}
+
+/// Stores the value of an option that may be given once.
+fn once(slot: &mut Option<String>, name: &str, value: String) -> Result<(), UsageError> {
+    if slot.is_some() {
+        return Err(UsageError(format!("{name} is given more than once")));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// Splits a comma-separated option value.
+fn list(name: &str, value: &str) -> Result<Vec<String>, UsageError> {
+    value
+        .split(',')
+        .map(|item| {
+            let item = item.trim();
+            if item.is_empty() {
+                Err(UsageError(format!(
+                    "{name} {value}: empty item in the list"
+                )))
+            } else {
+                Ok(item.to_string())
+            }
+        })
+        .collect()
+}
+
+/// A piece other than the mover.
+#[derive(Debug)]
+struct Other {
+    square: Square,
+    color: Color,
+    /// Its moves when given with `--piece` (a King otherwise).
+    desc: Option<PieceDesc>,
+}
+
+/// Everything the probe needs, checked against the board.
+#[derive(Debug)]
+struct Setup {
+    text: String,
+    desc: PieceDesc,
+    geometry: Geometry,
+    from: Square,
+    color: Color,
+    others: Vec<Other>,
+    virgin: Vec<Square>,
+    royal: Vec<Square>,
+    ep: Option<(Vec<Square>, Square)>,
+    imitated: Option<PieceDesc>,
+}
+
+impl Setup {
+    fn resolve(request: Request) -> Result<Setup, UsageError> {
+        let text = request.betza.ok_or_else(|| {
+            UsageError::new("missing the piece's XBetza (for example: kraken betza N)")
+        })?;
+        let geometry = match &request.size {
+            Some(size) => board_size(size)?,
+            None => Geometry::new(8, 8).expect("8x8 is a valid board"),
+        };
+        let desc = parse(&text).map_err(|err| xbetza_error("bad XBetza", &err))?;
+        let from = match &request.from {
+            Some(name) => square(&geometry, "--from", name)?,
+            None => geometry
+                .square(
+                    (geometry.width() as i32 - 1) / 2,
+                    (geometry.height() as i32 - 1) / 2,
+                )
+                .expect("the middle square is on the board"),
+        };
+        let color = match request.color.as_deref() {
+            None | Some("w" | "white") => Color::White,
+            Some("b" | "black") => Color::Black,
+            Some(other) => {
+                return Err(UsageError(format!(
+                    "--color {other}: expected w (white) or b (black)"
+                )))
+            }
+        };
+        let mut setup = Setup {
+            text,
+            desc,
+            geometry,
+            from,
+            color,
+            others: Vec::new(),
+            virgin: Vec::new(),
+            royal: Vec::new(),
+            ep: None,
+            imitated: None,
+        };
+        setup.add_occupants(&request.occupy)?;
+        setup.add_pieces(&request.pieces)?;
+        setup.virgin = setup.piece_squares("--virgin", &request.virgin)?;
+        setup.royal = setup.piece_squares("--royal", &request.royal)?;
+        if let Some(ep) = &request.ep {
+            setup.ep = Some(setup.ep_rights(ep)?);
+        }
+        if let Some(imitate) = &request.imitate {
+            let desc =
+                parse(imitate).map_err(|err| xbetza_error("bad XBetza in --imitate", &err))?;
+            setup.imitated = Some(desc);
+        }
+        Ok(setup)
+    }
+
+    fn add_occupants(&mut self, items: &[String]) -> Result<(), UsageError> {
+        for item in items {
+            let bad = || {
+                UsageError(format!(
+                    "--occupy {item}: expected SQ=w or SQ=b, such as e5=b"
+                ))
+            };
+            let (name, side) = item.split_once('=').ok_or_else(bad)?;
+            let color = match side {
+                "w" | "white" => Color::White,
+                "b" | "black" => Color::Black,
+                _ => return Err(bad()),
+            };
+            let sq = square(&self.geometry, "--occupy", name)?;
+            if sq == self.from {
+                return Err(UsageError(format!(
+                    "--occupy {item}: {name} is the mover's own square (--from)"
+                )));
+            }
+            if self.other(sq).is_some() {
+                return Err(UsageError(format!(
+                    "--occupy {item}: {name} is occupied twice"
+                )));
+            }
+            self.others.push(Other {
+                square: sq,
+                color,
+                desc: None,
+            });
+        }
+        Ok(())
+    }
+
+    fn add_pieces(&mut self, items: &[String]) -> Result<(), UsageError> {
+        let mut seen = Vec::new();
+        for item in items {
+            let (name, text) = item.split_once('=').ok_or_else(|| {
+                UsageError(format!("--piece {item}: expected SQ=XBETZA, such as c4=B"))
+            })?;
+            let sq = square(&self.geometry, "--piece", name)?;
+            if sq == self.from {
+                return Err(UsageError(format!(
+                    "--piece {item}: {name} is the mover's square; its moves are the XBETZA \
+                     argument"
+                )));
+            }
+            if seen.contains(&sq) {
+                return Err(UsageError(format!(
+                    "--piece {item}: {name} is given more than once"
+                )));
+            }
+            seen.push(sq);
+            let desc = parse(text)
+                .map_err(|err| xbetza_error(&format!("bad XBetza in --piece {name}="), &err))?;
+            match self.others.iter_mut().find(|o| o.square == sq) {
+                Some(other) => other.desc = Some(desc),
+                None => self.others.push(Other {
+                    square: sq,
+                    color: self.color,
+                    desc: Some(desc),
+                }),
+            }
+        }
+        Ok(())
+    }
+
+    /// Squares of `option` that must each hold a piece (the mover's square included).
+    fn piece_squares(&self, option: &str, names: &[String]) -> Result<Vec<Square>, UsageError> {
+        names
+            .iter()
+            .map(|name| {
+                let sq = square(&self.geometry, option, name)?;
+                if sq != self.from && self.other(sq).is_none() {
+                    return Err(UsageError(format!(
+                        "{option} {name}: no piece there (place one with --occupy)"
+                    )));
+                }
+                Ok(sq)
+            })
+            .collect()
+    }
+
+    fn ep_rights(&self, value: &str) -> Result<(Vec<Square>, Square), UsageError> {
+        let (squares, victim) = value.split_once(':').ok_or_else(|| {
+            UsageError(format!(
+                "--ep {value}: expected SQ,...:VICTIM, such as f6:f5"
+            ))
+        })?;
+        let squares = list("--ep", squares)?
+            .iter()
+            .map(|name| square(&self.geometry, "--ep", name))
+            .collect::<Result<Vec<_>, _>>()?;
+        let victim_sq = square(&self.geometry, "--ep", victim)?;
+        if self.other(victim_sq).is_none() {
+            return Err(UsageError(format!(
+                "--ep {value}: no piece on the victim square {victim} (place one with --occupy)"
+            )));
+        }
+        Ok((squares, victim_sq))
+    }
+
+    fn other(&self, sq: Square) -> Option<&Other> {
+        self.others.iter().find(|o| o.square == sq)
+    }
+
+    fn probe(&self) -> Probe {
+        let mut probe = Probe::new(self.geometry.clone());
+        for other in &self.others {
+            probe.place(other.square, other.color, other.desc.as_ref());
+        }
+        for &sq in &self.virgin {
+            probe.set_virgin(sq);
+        }
+        for &sq in &self.royal {
+            probe.set_royal(sq);
+        }
+        if let Some((squares, victim)) = &self.ep {
+            probe.set_ep(squares, *victim);
+        }
+        if let Some(desc) = &self.imitated {
+            probe.set_imitated(desc);
+        }
+        probe
+    }
+
+    fn name(&self, sq: Square) -> String {
+        self.geometry.name(sq)
+    }
+}
+
+/// Reads `--size WxH`.
+fn board_size(size: &str) -> Result<Geometry, UsageError> {
+    let bad = || {
+        UsageError(format!(
+            "--size {size}: expected WxH with 1 to 16 files and ranks, such as 8x8 or 9x10"
+        ))
+    };
+    let (w, h) = size.split_once('x').ok_or_else(bad)?;
+    let side = |s: &str| -> Result<u8, UsageError> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        s.parse::<u8>().map_err(|_| bad())
+    };
+    Geometry::new(side(w)?, side(h)?).map_err(|_| bad())
+}
+
+/// Reads a square name for `option`.
+fn square(geometry: &Geometry, option: &str, name: &str) -> Result<Square, UsageError> {
+    geometry.parse_square(name).map_err(|_| {
+        UsageError(format!(
+            "{option} {name}: not a square of the {w}x{h} board (files a to {last}, ranks 1 \
+             to {h})",
+            w = geometry.width(),
+            h = geometry.height(),
+            last = (b'a' + geometry.width() - 1) as char,
+        ))
+    })
+}
+
+/// The message for bad XBetza: the error (which names the column) and a caret under it.
+fn xbetza_error(context: &str, err: &ParseError) -> UsageError {
+    let pad = " ".repeat(err.column.saturating_sub(1));
+    UsageError(format!("{context}: {err}\n  {}\n  {pad}^", err.input))
+}
+
+/// What the mover's moves do to one square, for the diagram.
+#[derive(Clone, Copy, Debug, Default)]
+struct Marks {
+    quiet: bool,
+    capture: bool,
+    castling: bool,
+    victim: bool,
+    ep_right: bool,
+}
+
+/// Whether a move captures anything, on its destination or elsewhere.
+fn captures_something(m: &PathMove) -> bool {
+    !m.captures.is_empty()
+        || m.ep_capture.is_some()
+        || matches!(
+            m.ending,
+            Ending::Capture { .. } | Ending::Destroy | Ending::EnPassant
+        )
+}
+
+/// The whole report; its last line is `targets:` and the sorted destinations.
+fn report(setup: &Setup, moves: &[PathMove]) -> String {
+    let g = &setup.geometry;
+    let by_square =
+        |a: &Square, b: &Square| (g.file(*a), g.rank(*a)).cmp(&(g.file(*b), g.rank(*b)));
+
+    let mut own: Vec<&PathMove> = Vec::new();
+    let mut induced: Vec<&PathMove> = Vec::new();
+    for m in moves {
+        let group = if m.piece == setup.from {
+            &mut own
+        } else {
+            &mut induced
+        };
+        if !group.contains(&m) {
+            group.push(m);
+        }
+    }
+    own.sort_by(|a, b| by_square(&a.to, &b.to));
+    induced.sort_by(|a, b| by_square(&a.piece, &b.piece).then(by_square(&a.to, &b.to)));
+
+    let mut out = String::new();
+    for line in diagram(setup, &own) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push('\n');
+    for mv in &setup.desc.moves {
+        out.push_str(&reading(&setup.text, mv));
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&format!("moves ({}):\n", own.len()));
+    for m in &own {
+        out.push_str(&format!("  {}\n", move_line(setup, m)));
+    }
+    for m in &induced {
+        out.push_str(&format!("induced: {}\n", move_line(setup, m)));
+    }
+    let mut targets: Vec<Square> = own.iter().map(|m| m.to).collect();
+    targets.sort_by(by_square);
+    targets.dedup();
+    out.push_str("targets:");
+    for sq in targets {
+        out.push(' ');
+        out.push_str(&setup.name(sq));
+    }
+    out.push('\n');
+    out
+}
+
+/// `TEXT: reading` for one move component; the reading is `notation::describe`.
+fn reading(text: &str, mv: &MoveDesc) -> String {
+    let part = text.get(mv.span.0..mv.span.1).unwrap_or(text);
+    format!("{part}: {}", notation::describe(mv))
+}
+
+/// The board, top rank first, with the marks of the mover's moves, then the legend.
+fn diagram(setup: &Setup, own: &[&PathMove]) -> Vec<String> {
+    let g = &setup.geometry;
+    let mut marks = vec![Marks::default(); g.num_squares()];
+    for m in own {
+        let cell = &mut marks[m.to.index()];
+        if m.ending == Ending::Castling {
+            cell.castling = true;
+        } else if captures_something(m) {
+            cell.capture = true;
+        } else {
+            cell.quiet = true;
+        }
+        for &victim in m.captures.iter().chain(m.ep_capture.iter()) {
+            if victim != m.to {
+                marks[victim.index()].victim = true;
+            }
+        }
+        for &sq in &m.ep_rights {
+            marks[sq.index()].ep_right = true;
+        }
+    }
+    let label = g.height().to_string().len();
+    let mut lines = Vec::new();
+    for rank in (0..g.height() as i32).rev() {
+        let cells: Vec<String> = (0..g.width() as i32)
+            .map(|file| match g.square(file, rank) {
+                None => " ".to_string(),
+                Some(sq) => cell(setup, sq, marks[sq.index()]).to_string(),
+            })
+            .collect();
+        lines.push(format!("{:>label$} {}", rank + 1, cells.join(" ")));
+    }
+    let files: Vec<String> = (0..g.width())
+        .map(|f| ((b'a' + f) as char).to_string())
+        .collect();
+    lines.push(format!("{:label$} {}", "", files.join(" ")));
+    let (mover, side) = match setup.color {
+        Color::White => ('M', "white"),
+        Color::Black => ('m', "black"),
+    };
+    lines.push(format!(
+        "legend: {mover} mover ({side}, {}), P/p white/black piece, + move, x capture, \
+         * both, ! locust victim, ~ e.p. right, # castling",
+        setup.name(setup.from)
+    ));
+    lines
+}
+
+/// The character of one square: the mover, else the strongest mark, else its piece.
+fn cell(setup: &Setup, sq: Square, marks: Marks) -> char {
+    if sq == setup.from {
+        return match setup.color {
+            Color::White => 'M',
+            Color::Black => 'm',
+        };
+    }
+    match marks {
+        Marks {
+            quiet: true,
+            capture: true,
+            ..
+        } => '*',
+        Marks { capture: true, .. } => 'x',
+        Marks { quiet: true, .. } => '+',
+        Marks { castling: true, .. } => '#',
+        Marks { victim: true, .. } => '!',
+        Marks { ep_right: true, .. } => '~',
+        _ => match setup.other(sq).map(|o| o.color) {
+            Some(Color::White) => 'P',
+            Some(Color::Black) => 'p',
+            None => '.',
+        },
+    }
+}
+
+/// `FROM-TO` and what else the move does, for example `d4-f6: captures e5 on the way;
+/// captures f6`.
+fn move_line(setup: &Setup, m: &PathMove) -> String {
+    let name = |sq: Square| setup.name(sq);
+    let names = |squares: &[Square]| {
+        squares
+            .iter()
+            .map(|&sq| setup.name(sq))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let on_destination = matches!(m.ending, Ending::Capture { .. } | Ending::Destroy);
+    let locust: Vec<Square> = m
+        .captures
+        .iter()
+        .copied()
+        .filter(|&sq| !(on_destination && sq == m.to) && Some(sq) != m.ep_capture)
+        .collect();
+    let mut parts = Vec::new();
+    if !locust.is_empty() {
+        parts.push(format!("captures {} on the way", names(&locust)));
+    }
+    match m.ending {
+        Ending::Quiet | Ending::EnPassant => {}
+        Ending::Capture { royal: false } => parts.push(format!("captures {}", name(m.to))),
+        Ending::Capture { royal: true } => {
+            parts.push(format!("captures the royal piece on {}", name(m.to)))
+        }
+        Ending::Destroy => parts.push(format!("captures the friend on {}", name(m.to))),
+        Ending::Castling => match m.castle {
+            Some((partner, partner_to)) => parts.push(format!(
+                "castles with {} to {}",
+                name(partner),
+                name(partner_to)
+            )),
+            None => parts.push("castles".to_string()),
+        },
+    }
+    if let Some(victim) = m.ep_capture {
+        parts.push(format!("captures {} e.p.", name(victim)));
+    }
+    for &(square, victim) in &m.unloads {
+        parts.push(format!(
+            "puts the piece from {} on {}",
+            name(victim),
+            name(square)
+        ));
+    }
+    if !m.ep_rights.is_empty() {
+        parts.push(format!("e.p. rights on {}", names(&m.ep_rights)));
+    }
+    let mut line = format!("{}-{}", name(m.piece), name(m.to));
+    if !parts.is_empty() {
+        line.push_str(": ");
+        line.push_str(&parts.join("; "));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn setup(items: &[&str]) -> Result<Setup, UsageError> {
+        Setup::resolve(Request::read(&strings(items))?)
+    }
+
+    fn error(items: &[&str]) -> String {
+        setup(items).expect_err("the command line is bad").0
+    }
+
+    fn quiet(piece: Square, to: Square) -> PathMove {
+        PathMove {
+            piece,
+            to,
+            captures: Default::default(),
+            unloads: Default::default(),
+            ep_rights: Default::default(),
+            castle: None,
+            ep_capture: None,
+            ending: Ending::Quiet,
+        }
+    }
+
+    #[test]
+    fn defaults_are_the_middle_of_an_8x8_board_for_white() {
+        let s = setup(&["N"]).unwrap();
+        assert_eq!(s.name(s.from), "d4");
+        assert_eq!(s.color, Color::White);
+        let s = setup(&["N", "--size", "9x10"]).unwrap();
+        assert_eq!(s.name(s.from), "e5");
+        let s = setup(&["N", "--size=16x16", "--color=b"]).unwrap();
+        assert_eq!(s.name(s.from), "h8");
+        assert_eq!(s.color, Color::Black);
+        let s = setup(&["N", "--size", "1x1"]).unwrap();
+        assert_eq!(s.name(s.from), "a1");
+    }
+
+    #[test]
+    fn pieces_default_to_friends_and_keep_occupy_colours() {
+        let s = setup(&[
+            "mNxaN", "--occupy", "c3=b", "--piece", "c3=N", "--piece", "e3=B", "--color", "b",
+        ])
+        .unwrap();
+        assert_eq!(s.others.len(), 2);
+        assert_eq!(s.others[0].color, Color::Black);
+        assert!(s.others[0].desc.is_some());
+        assert_eq!(s.name(s.others[1].square), "e3");
+        assert_eq!(s.others[1].color, Color::Black);
+    }
+
+    #[test]
+    fn bad_input_is_reported() {
+        assert!(error(&[]).contains("missing the piece's XBetza"));
+        assert!(error(&["N", "B"]).contains("unexpected argument 'B'"));
+        assert!(error(&["fmWfce"]).contains("column 7"));
+        assert!(error(&["N", "--size", "17x8"]).contains("--size 17x8"));
+        assert!(error(&["N", "--size", "0x8"]).contains("--size 0x8"));
+        assert!(error(&["N", "--size", "8"]).contains("--size 8"));
+        assert!(error(&["N", "--size", "+8x8"]).contains("--size +8x8"));
+        assert!(error(&["N", "--from", "i1"]).contains("--from i1: not a square"));
+        assert!(error(&["N", "--from"]).contains("--from needs a value"));
+        assert!(error(&["N", "--color", "red"]).contains("--color red"));
+        assert!(error(&["N", "--occupy", "d4=b"]).contains("mover's own square"));
+        assert!(error(&["N", "--occupy", "e5=b,e5=w"]).contains("occupied twice"));
+        assert!(error(&["N", "--occupy", "e5"]).contains("expected SQ=w or SQ=b"));
+        assert!(error(&["N", "--occupy", "e5=b,"]).contains("empty item"));
+        assert!(error(&["N", "--piece", "e5=Nq!"]).contains("--piece e5="));
+        assert!(error(&["N", "--piece", "d4=N"]).contains("mover's square"));
+        assert!(error(&["N", "--virgin", "e5"]).contains("no piece there"));
+        assert!(error(&["N", "--ep", "f6"]).contains("SQ,...:VICTIM"));
+        assert!(error(&["N", "--ep", "f6:f5"]).contains("no piece on the victim"));
+        assert!(error(&["N", "--imitate", "Z!"]).contains("--imitate"));
+        assert!(error(&["N", "--from", "a1", "--from", "b1"]).contains("more than once"));
+        assert!(error(&["N", "--frm", "a1"]).contains("unknown option '--frm'"));
+    }
+
+    #[test]
+    fn xbetza_errors_point_at_the_column() {
+        let message = error(&["fmWfce"]);
+        let lines: Vec<&str> = message.lines().collect();
+        assert_eq!(lines[1], "  fmWfce");
+        assert_eq!(lines[2], "        ^");
+    }
+
+    #[test]
+    fn lines_describe_what_a_move_does() {
+        let s = setup(&["N"]).unwrap();
+        let sq = |n: &str| s.geometry.parse_square(n).unwrap();
+        let mut m = quiet(sq("d4"), sq("f6"));
+        m.captures.push(sq("e5"));
+        m.captures.push(sq("f6"));
+        m.ending = Ending::Capture { royal: false };
+        assert_eq!(
+            move_line(&s, &m),
+            "d4-f6: captures e5 on the way; captures f6"
+        );
+        let mut m = quiet(sq("e2"), sq("e4"));
+        m.ep_rights.push(sq("e3"));
+        assert_eq!(move_line(&s, &m), "e2-e4: e.p. rights on e3");
+        let mut m = quiet(sq("e5"), sq("f6"));
+        m.captures.push(sq("f5"));
+        m.ep_capture = Some(sq("f5"));
+        m.ending = Ending::EnPassant;
+        assert_eq!(move_line(&s, &m), "e5-f6: captures f5 e.p.");
+        let mut m = quiet(sq("e1"), sq("g1"));
+        m.castle = Some((sq("h1"), sq("f1")));
+        m.ending = Ending::Castling;
+        assert_eq!(move_line(&s, &m), "e1-g1: castles with h1 to f1");
+    }
+
+    #[test]
+    fn diagram_marks_each_kind() {
+        let s = setup(&["N", "--occupy", "e5=b,c3=w,h8=b"]).unwrap();
+        let sq = |n: &str| s.geometry.parse_square(n).unwrap();
+        let d4 = sq("d4");
+        let mut capture = quiet(d4, sq("e5"));
+        capture.captures.push(sq("e5"));
+        capture.ending = Ending::Capture { royal: false };
+        let mut locust = quiet(d4, sq("f6"));
+        locust.captures.push(sq("e5"));
+        let mut both = quiet(d4, sq("a1"));
+        both.captures.push(sq("c3"));
+        let mut ep = quiet(d4, sq("d6"));
+        ep.ep_rights.push(sq("d5"));
+        let mut castle = quiet(d4, sq("b4"));
+        castle.ending = Ending::Castling;
+        let moves = [capture, locust, quiet(d4, sq("a1")), both, ep, castle];
+        let own: Vec<&PathMove> = moves.iter().collect();
+        let lines = diagram(&s, &own);
+        assert_eq!(
+            &lines[..9],
+            [
+                "8 . . . . . . . p",
+                "7 . . . . . . . .",
+                "6 . . . + . x . .",
+                "5 . . . ~ x . . .",
+                "4 . # . M . . . .",
+                "3 . . ! . . . . .",
+                "2 . . . . . . . .",
+                "1 * . . . . . . .",
+                "  a b c d e f g h",
+            ]
+        );
+        assert!(lines[9].starts_with("legend: M mover (white, d4)"));
+    }
+}

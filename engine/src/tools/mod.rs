@@ -1,0 +1,3 @@
+//! Subcommands that help people work with pieces and variants.
+
+pub mod betza;

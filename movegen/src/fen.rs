@@ -1,0 +1,626 @@
+//! FEN in and out, in the dialect XBoard, cutechess and Fairy-Stockfish write.
+
+use std::{fmt, sync::Arc};
+
+use notation::{Color, Square, SquareSet};
+
+use crate::{
+    moves::NO_SQUARE,
+    position::{Piece, Position},
+    rules::{PieceId, Rules},
+};
+
+/// The part of a FEN an error is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenField {
+    /// Piece placement.
+    Board,
+    /// `[...]` pieces in hand.
+    Holdings,
+    /// `w` or `b`.
+    SideToMove,
+    /// Castling (and gating) rights.
+    Castling,
+    /// The e.p. square.
+    EnPassant,
+    /// Half-move clock or move number.
+    Counters,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Board => "board",
+            FenField::Holdings => "holdings",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling rights",
+            FenField::EnPassant => "en passant square",
+            FenField::Counters => "move counters",
+        })
+    }
+}
+
+/// A FEN that could not be read: the field, the 1-based column in the FEN, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// The field the problem is in.
+    pub field: FenField,
+    /// 1-based column (in characters) of the problem.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad FEN {} at column {}: {}",
+            self.field, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Reads a FEN field by field, keeping track of columns.
+struct Reader<'a> {
+    text: &'a str,
+    fields: Vec<(usize, &'a str)>,
+    next: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str) -> Reader<'a> {
+        let mut fields = Vec::new();
+        let mut start = None;
+        for (i, c) in text.char_indices() {
+            match (c.is_whitespace(), start) {
+                (true, Some(s)) => {
+                    fields.push((s, &text[s..i]));
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            fields.push((s, &text[s..]));
+        }
+        Reader {
+            text,
+            fields,
+            next: 0,
+        }
+    }
+
+    fn peek(&self) -> Option<(usize, &'a str)> {
+        self.fields.get(self.next).copied()
+    }
+
+    fn column(&self, byte: usize) -> usize {
+        self.text[..byte].chars().count() + 1
+    }
+}
+
+fn error(field: FenField, column: usize, message: impl Into<String>) -> FenError {
+    FenError {
+        field,
+        column,
+        message: message.into(),
+    }
+}
+
+impl Position {
+    /// The start position of `rules`.
+    ///
+    /// # Panics
+    /// Panics if the rules' start FEN is invalid (variants check it when they are loaded).
+    pub fn start(rules: Arc<Rules>) -> Position {
+        let fen = rules.start_fen.clone();
+        Position::from_fen(rules, &fen).expect("the variant's start FEN is valid")
+    }
+
+    /// Reads a position from FEN.
+    ///
+    /// Accepts two-digit empty runs, `[holdings]` after the board (`[-]` or `[]` when empty),
+    /// promoted pieces as `+X` (shogi types) or `X~` (crazyhouse), castling as `KQkq`, X-FEN
+    /// or Shredder file letters (also gating rights), a `-` or missing e.p. field and missing
+    /// counters.
+    ///
+    /// # Errors
+    /// Returns a [`FenError`] naming the field and column.
+    pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<Position, FenError> {
+        let mut pos = Position::empty(rules);
+        let mut reader = Reader::new(fen);
+        let Some((start, board)) = reader.peek() else {
+            return Err(error(FenField::Board, 1, "the FEN is empty"));
+        };
+        reader.next += 1;
+        let (board, holdings) = match board.find('[') {
+            Some(i) => (&board[..i], Some((start + i, &board[i..]))),
+            None => (board, None),
+        };
+        pos.read_board(board, reader.column(start))?;
+        if let Some((at, holdings)) = holdings {
+            pos.read_holdings(holdings, reader.column(at))?;
+        }
+        match reader.peek() {
+            Some((at, "w")) | Some((at, "W")) => {
+                let _ = at;
+                pos.side = Color::White;
+                reader.next += 1;
+            }
+            Some((_, "b")) | Some((_, "B")) => {
+                pos.side = Color::Black;
+                reader.next += 1;
+            }
+            Some((at, other)) => {
+                return Err(error(
+                    FenField::SideToMove,
+                    reader.column(at),
+                    format!("expected 'w' or 'b', found '{other}'"),
+                ))
+            }
+            None => {}
+        }
+        // Castling and e.p. are optional (shogi FENs go straight to the counters).
+        let is_counter = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+        if let Some((at, castling)) = reader.peek().filter(|(_, s)| !is_counter(s)) {
+            pos.read_castling(castling, reader.column(at))?;
+            reader.next += 1;
+        }
+        pos.infer_initial_pieces();
+        if let Some((at, ep)) = reader.peek().filter(|(_, s)| !is_counter(s)) {
+            pos.read_ep(ep, reader.column(at))?;
+            reader.next += 1;
+        }
+        for target in 0..2 {
+            if let Some((at, text)) = reader.peek() {
+                let value: u16 = text.parse().map_err(|_| {
+                    error(
+                        FenField::Counters,
+                        reader.column(at),
+                        format!("'{text}' is not a number"),
+                    )
+                })?;
+                if target == 0 {
+                    pos.halfmove = value;
+                } else {
+                    pos.fullmove = value.max(1);
+                }
+                reader.next += 1;
+            }
+        }
+        if let Some((at, extra)) = reader.peek() {
+            return Err(error(
+                FenField::Counters,
+                reader.column(at),
+                format!("unexpected '{extra}'"),
+            ));
+        }
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    fn read_board(&mut self, board: &str, column: usize) -> Result<(), FenError> {
+        let g = self.geometry().clone();
+        let (width, height) = (g.width() as i32, g.height() as i32);
+        let ranks: Vec<&str> = board.split('/').collect();
+        // Some writers put the holdings in an extra rank after the board.
+        let (ranks, extra) = if ranks.len() as i32 == height + 1 {
+            (&ranks[..height as usize], Some(ranks[height as usize]))
+        } else {
+            (&ranks[..], None)
+        };
+        if ranks.len() as i32 != height {
+            return Err(error(
+                FenField::Board,
+                column,
+                format!("expected {height} ranks, found {}", ranks.len()),
+            ));
+        }
+        let mut offset = column;
+        for (r, rank_text) in ranks.iter().enumerate() {
+            let rank = height - 1 - r as i32;
+            let chars: Vec<char> = rank_text.chars().collect();
+            let mut file = 0i32;
+            let mut i = 0;
+            while i < chars.len() {
+                let col = offset + i;
+                let c = chars[i];
+                if c.is_ascii_digit() {
+                    let mut run = c.to_digit(10).expect("digit") as i32;
+                    if i + 1 < chars.len() && chars[i + 1].is_ascii_digit() {
+                        run = run * 10 + chars[i + 1].to_digit(10).expect("digit") as i32;
+                        i += 1;
+                    }
+                    file += run;
+                    i += 1;
+                    continue;
+                }
+                let mut symbol = String::new();
+                if c == '+' {
+                    symbol.push('+');
+                    i += 1;
+                }
+                let Some(&letter) = chars.get(i) else {
+                    return Err(error(
+                        FenField::Board,
+                        col,
+                        "'+' must be followed by a piece",
+                    ));
+                };
+                if !letter.is_ascii_alphabetic() {
+                    return Err(error(
+                        FenField::Board,
+                        offset + i,
+                        format!("unexpected '{letter}'"),
+                    ));
+                }
+                symbol.push(letter.to_ascii_uppercase());
+                i += 1;
+                if chars.get(i) == Some(&'\'') {
+                    symbol.push('\'');
+                    i += 1;
+                }
+                let promoted = chars.get(i) == Some(&'~');
+                if promoted {
+                    i += 1;
+                }
+                let color = if letter.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let Some(id) = self.rules.piece_by_symbol(&symbol) else {
+                    return Err(error(
+                        FenField::Board,
+                        col,
+                        format!("no piece '{symbol}' in this variant"),
+                    ));
+                };
+                let Some(sq) = g.square(file, rank) else {
+                    return Err(error(
+                        FenField::Board,
+                        col,
+                        format!("rank {} is too long", rank + 1),
+                    ));
+                };
+                if self.board[sq.index()] != 0 {
+                    return Err(error(FenField::Board, col, "two pieces on one square"));
+                }
+                self.put(sq, Piece { color, id });
+                if promoted {
+                    self.promoted.insert(sq);
+                }
+                file += 1;
+            }
+            if file != width {
+                return Err(error(
+                    FenField::Board,
+                    offset,
+                    format!("rank {} has {file} squares, expected {width}", rank + 1),
+                ));
+            }
+            offset += chars.len() + 1;
+        }
+        if let Some(extra) = extra {
+            self.read_hand_letters(extra, offset)?;
+        }
+        Ok(())
+    }
+
+    fn read_holdings(&mut self, text: &str, column: usize) -> Result<(), FenError> {
+        let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+            return Err(error(
+                FenField::Holdings,
+                column,
+                "holdings must be written as [...]",
+            ));
+        };
+        if inner == "-" {
+            return Ok(());
+        }
+        self.read_hand_letters(inner, column + 1)
+    }
+
+    fn read_hand_letters(&mut self, text: &str, column: usize) -> Result<(), FenError> {
+        for (i, c) in text.chars().enumerate() {
+            if c == '-' {
+                continue;
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let Some(id) = self
+                .rules
+                .piece_by_symbol(&c.to_ascii_uppercase().to_string())
+            else {
+                return Err(error(
+                    FenField::Holdings,
+                    column + i,
+                    format!("no piece '{c}' in this variant"),
+                ));
+            };
+            let count = self.in_hand(color, id).saturating_add(1);
+            self.set_hand(color, id, count);
+        }
+        Ok(())
+    }
+
+    fn read_castling(&mut self, text: &str, column: usize) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let g = self.geometry().clone();
+        for (i, c) in text.chars().enumerate() {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let back_rank = match color {
+                Color::White => self.rules.castling.rank as i32,
+                Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
+            };
+            let bad = || {
+                error(
+                    FenField::Castling,
+                    column + i,
+                    format!("no castling right '{c}' here"),
+                )
+            };
+            let king = self.castling_king(color, back_rank).ok_or_else(bad)?;
+            let lower = c.to_ascii_lowercase();
+            let partner = match lower {
+                'k' | 'q' => {
+                    let kingside = lower == 'k';
+                    let partners = self.castling_partners(color, back_rank);
+                    let candidates = partners
+                        .into_iter()
+                        .filter(|&p| (g.file(p) > g.file(king)) == kingside);
+                    if kingside {
+                        candidates.max_by_key(|&p| g.file(p))
+                    } else {
+                        candidates.min_by_key(|&p| g.file(p))
+                    }
+                    .ok_or_else(bad)?
+                }
+                'a'..='p' => {
+                    let file = lower as i32 - 'a' as i32;
+                    let sq = g.square(file, back_rank).ok_or_else(bad)?;
+                    match self.piece_at(sq) {
+                        Some(p) if p.color == color => sq,
+                        _ => return Err(bad()),
+                    }
+                }
+                _ => return Err(bad()),
+            };
+            self.virgin.insert(partner);
+            self.virgin.insert(king);
+        }
+        Ok(())
+    }
+
+    /// The king that castles for `color` on its back rank.
+    fn castling_king(&self, color: Color, back_rank: i32) -> Option<Square> {
+        let g = self.geometry();
+        let ids: Vec<PieceId> = match self.rules.castling.king {
+            Some(id) => vec![id],
+            None => (0..self.rules.pieces.len() as PieceId)
+                .filter(|&id| self.rules.pieces[id as usize].royal)
+                .collect(),
+        };
+        ids.iter()
+            .flat_map(|&id| self.pieces(Piece { color, id }).iter())
+            .find(|&sq| g.rank(sq) == back_rank)
+    }
+
+    /// Pieces of `color` on its back rank that castle with the king.
+    fn castling_partners(&self, color: Color, back_rank: i32) -> Vec<Square> {
+        let g = self.geometry();
+        let partners = &self.rules.castling.partners;
+        self.pieces_of(color)
+            .iter()
+            .filter(|&sq| g.rank(sq) == back_rank)
+            .filter(|&sq| {
+                let id = self.piece_at(sq).expect("occupied").id;
+                partners.contains(&id)
+                    || (partners.is_empty() && !self.rules.pieces[id as usize].royal)
+            })
+            .collect()
+    }
+
+    /// Marks pieces standing where their type starts (pawns on their first rank) as never
+    /// moved.
+    fn infer_initial_pieces(&mut self) {
+        for sq in self.occupied().iter() {
+            let piece = self.piece_at(sq).expect("occupied");
+            if self.rules.pieces[piece.id as usize].initial_squares[piece.color.index()]
+                .contains(sq)
+            {
+                self.virgin.insert(sq);
+            }
+        }
+    }
+
+    fn read_ep(&mut self, text: &str, column: usize) -> Result<(), FenError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let g = self.geometry().clone();
+        let mut squares = SquareSet::EMPTY;
+        for name in text.split(',') {
+            let sq = g.parse_square(name).map_err(|_| {
+                error(
+                    FenField::EnPassant,
+                    column,
+                    format!("'{name}' is not a square of this board"),
+                )
+            })?;
+            squares.insert(sq);
+        }
+        // The victim is the opponent's piece just beyond the e.p. square, seen from the side
+        // to move: straight ahead first, then diagonally.
+        let first = squares.first().expect("at least one square");
+        let dy = if self.side == Color::White { -1 } else { 1 };
+        let (f, r) = (g.file(first), g.rank(first));
+        let them = self.side.opponent();
+        let victim = [(0, dy), (1, dy), (-1, dy)]
+            .iter()
+            .filter_map(|&(dx, dy)| g.square(f + dx, r + dy))
+            .find(|&sq| self.piece_at(sq).is_some_and(|p| p.color == them));
+        match victim {
+            Some(victim) => {
+                self.ep_squares = squares;
+                self.ep_victim = victim.0;
+            }
+            None => {
+                self.ep_squares = SquareSet::EMPTY;
+                self.ep_victim = NO_SQUARE;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the position as FEN.
+    pub fn fen(&self) -> String {
+        let g = self.geometry();
+        let mut out = String::new();
+        for rank in (0..g.height() as i32).rev() {
+            let mut empty = 0;
+            for file in 0..g.width() as i32 {
+                let piece = g
+                    .square(file, rank)
+                    .and_then(|sq| self.piece_at(sq).map(|p| (sq, p)));
+                match piece {
+                    None => empty += 1,
+                    Some((sq, p)) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push_str(&self.symbol(p));
+                        if self.promoted.contains(sq) {
+                            out.push('~');
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        if self.rules.holdings {
+            out.push('[');
+            for color in Color::ALL {
+                for id in 0..self.rules.pieces.len() as PieceId {
+                    for _ in 0..self.in_hand(color, id) {
+                        out.push_str(&self.symbol(Piece { color, id }));
+                    }
+                }
+            }
+            out.push(']');
+        }
+        out.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        out.push_str(&self.castling_text());
+        out.push(' ');
+        match self.ep_squares.first() {
+            Some(_) => {
+                let names: Vec<String> = self.ep_squares.iter().map(|sq| g.name(sq)).collect();
+                out.push_str(&names.join(","));
+            }
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        out
+    }
+
+    /// The FEN symbol of `piece`.
+    pub fn symbol(&self, piece: Piece) -> String {
+        let symbol = &self.rules.pieces[piece.id as usize].symbol;
+        match piece.color {
+            Color::White => symbol.clone(),
+            Color::Black => symbol.to_lowercase(),
+        }
+    }
+
+    /// The castling field: `KQkq` where the outermost partner is meant, file letters otherwise.
+    fn castling_text(&self) -> String {
+        let g = self.geometry();
+        let mut out = String::new();
+        for color in Color::ALL {
+            let back_rank = match color {
+                Color::White => self.rules.castling.rank as i32,
+                Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
+            };
+            let Some(king) = self.castling_king(color, back_rank) else {
+                continue;
+            };
+            if !self.virgin.contains(king) {
+                continue;
+            }
+            let partners = self.castling_partners(color, back_rank);
+            let outermost = |kingside: bool| {
+                let side = partners
+                    .iter()
+                    .copied()
+                    .filter(|&p| (g.file(p) > g.file(king)) == kingside);
+                if kingside {
+                    side.max_by_key(|&p| g.file(p))
+                } else {
+                    side.min_by_key(|&p| g.file(p))
+                }
+            };
+            let mut letters: Vec<char> = Vec::new();
+            for (kingside, letter) in [(true, 'k'), (false, 'q')] {
+                if let Some(p) = outermost(kingside).filter(|&p| self.virgin.contains(p)) {
+                    if !self.rules.chess960 {
+                        letters.push(letter);
+                        continue;
+                    }
+                    letters.push((b'a' + g.file(p) as u8) as char);
+                }
+            }
+            // Other never-moved pieces on the back rank (gating rights, inner rooks).
+            for sq in self
+                .pieces_of(color)
+                .iter()
+                .filter(|&sq| g.rank(sq) == back_rank)
+            {
+                if sq == king || !self.virgin.contains(sq) {
+                    continue;
+                }
+                if Some(sq) == outermost(true) || Some(sq) == outermost(false) {
+                    continue;
+                }
+                let id = self.piece_at(sq).expect("occupied").id;
+                if self.rules.pieces[id as usize].initial_squares[color.index()].contains(sq) {
+                    continue;
+                }
+                letters.push((b'a' + g.file(sq) as u8) as char);
+            }
+            for letter in letters {
+                out.push(if color == Color::White {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
+    }
+}

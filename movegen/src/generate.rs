@@ -1,0 +1,413 @@
+//! Move generation: pseudo-legal moves from the tables, promotions, castling, drops, gating;
+//! legal moves by making each one.
+
+use notation::{Color, Modes, MoveTable, Square, SquareSet};
+
+use crate::{
+    moves::{
+        Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER,
+        FLAG_INDUCED, FLAG_UNLOAD,
+    },
+    position::{Piece, Position},
+    rules::PieceId,
+    walk::{generate_paths, PathMove},
+};
+
+impl Position {
+    /// Appends every pseudo-legal move of the side to move to `list` (moves that may leave a
+    /// royal piece attacked included).
+    pub fn generate_pseudo_legal(&self, list: &mut MoveList) {
+        let us = self.side;
+        for from in self.pieces_of(us).iter() {
+            let piece = self.piece_at(from).expect("own piece");
+            self.piece_moves(piece, from, list);
+        }
+        if self.rules.castling.enabled {
+            self.rule_castlings(list);
+        }
+        if self.rules.drops.enabled {
+            self.drops(list);
+        }
+    }
+
+    /// The moves of `piece` on `from`.
+    fn piece_moves(&self, piece: Piece, from: Square, list: &mut MoveList) {
+        let table = self.table_for(piece, from);
+        let us = piece.color;
+        let id = piece.id;
+        for leap in table.leaps(from) {
+            let code = self.board[leap.to.index()];
+            if self.plain_allows(code, leap.modes, us) {
+                self.add_with_promotions(Move::normal(id, from, leap.to), list);
+            }
+        }
+        for slide in table.slides(from) {
+            for &to in table.slide_squares(slide) {
+                let code = self.board[to.index()];
+                if self.plain_allows(code, slide.modes, us) {
+                    self.add_with_promotions(Move::normal(id, from, to), list);
+                }
+                if code != 0 {
+                    break;
+                }
+            }
+        }
+        if !table.paths().is_empty() {
+            self.path_moves(table, piece, from, list);
+        }
+    }
+
+    /// Whether a plain leap or slide with `modes` may end on a square holding `code`.
+    #[inline]
+    fn plain_allows(&self, code: u8, modes: Modes, us: Color) -> bool {
+        match Piece::from_code(code) {
+            None => modes.contains(Modes::MOVE),
+            Some(p) if p.color != us => {
+                modes.contains(Modes::CAPTURE)
+                    || (modes.contains(Modes::ROYAL_CAPTURE)
+                        && self.rules.pieces[p.id as usize].royal)
+            }
+            Some(_) => modes.contains(Modes::DESTROY),
+        }
+    }
+
+    /// The general moves of `piece` on `from`: only its paths (its leaps and slides are done).
+    fn path_moves(&self, table: &MoveTable, piece: Piece, from: Square, list: &mut MoveList) {
+        let Some(mover) = self.occupant_at(from) else {
+            return;
+        };
+        generate_paths(table, self, from, mover, &mut |pm| {
+            if let Some(mv) = self.convert(piece, from, pm) {
+                self.add_with_promotions(mv, list);
+            }
+        });
+    }
+
+    /// Turns a walker move into a [`Move`], or `None` if it does not fit.
+    fn convert(&self, piece: Piece, from: Square, pm: &PathMove) -> Option<Move> {
+        let moving = if pm.piece == from {
+            piece
+        } else {
+            self.piece_at(pm.piece)?
+        };
+        let mut mv = Move::normal(moving.id, pm.piece, pm.to);
+        if pm.piece != from {
+            mv.flags |= FLAG_INDUCED;
+        }
+        let mut victims = pm.captures.iter().filter(|&&sq| sq != pm.to);
+        for slot in mv.victims.iter_mut() {
+            match victims.next() {
+                Some(sq) => *slot = sq.0,
+                None => break,
+            }
+        }
+        if victims.next().is_some() {
+            log::warn!("a move captures more pieces than a move can record; left out");
+            return None;
+        }
+        if let Some(&(square, victim)) = pm.unloads.first() {
+            mv.aux = [square.0, victim.0];
+            mv.flags |= FLAG_UNLOAD;
+        }
+        if let Some((partner, partner_to)) = pm.castle {
+            mv.kind = MoveKind::Castle;
+            mv.aux = [partner.0, partner_to.0];
+        }
+        if let Some(victim) = pm.ep_capture {
+            mv.flags |= FLAG_EN_PASSANT;
+            debug_assert!(mv.victims.contains(&victim.0));
+        }
+        if !pm.ep_rights.is_empty() {
+            let line = self.squares_between(pm.piece, pm.to);
+            if pm.ep_rights.len() > 2 && pm.ep_rights.iter().all(|&sq| line.contains(sq)) {
+                mv.flags |= FLAG_EP_LINE;
+            } else {
+                for (slot, sq) in mv.ep.iter_mut().zip(&pm.ep_rights) {
+                    *slot = sq.0;
+                }
+            }
+        }
+        Some(mv)
+    }
+
+    /// Adds `mv` with every promotion it may or must make; drops moves a piece could never
+    /// move on from when the rules forbid them.
+    fn add_with_promotions(&self, mv: Move, list: &mut MoveList) {
+        let rules = &self.rules;
+        let color = self.piece_color_of_move(&mv);
+        if let Some(region) = &rules.pieces[mv.piece as usize].region {
+            if !region[color.index()].contains(mv.to) {
+                return;
+            }
+        }
+        let zone = rules.promotion.zone[color.index()];
+        let immobile = rules.promotion.immobility_illegal && self.immobile(mv.piece, color, mv.to);
+        if mv.kind == MoveKind::Normal && rules.is_pawn(mv.piece) && zone.contains(mv.to) {
+            for &choice in &rules.promotion.choices {
+                if self.promotion_allowed(choice, color) {
+                    let mut promoted = mv;
+                    promoted.promotion = choice + 1;
+                    self.push_with_gating(promoted, list);
+                }
+            }
+            if !rules.promotion.mandatory && !immobile {
+                self.push_with_gating(mv, list);
+            }
+            return;
+        }
+        if let Some(promoted_id) = rules.pieces[mv.piece as usize].promoted {
+            if mv.kind == MoveKind::Normal && (zone.contains(mv.to) || zone.contains(mv.from)) {
+                let mut promoted = mv;
+                promoted.promotion = promoted_id + 1;
+                list.push(promoted);
+            }
+        }
+        if !immobile {
+            self.push_with_gating(mv, list);
+        }
+    }
+
+    /// The colour of the piece that makes `mv` (the side to move, for all but odd cases).
+    #[inline]
+    fn piece_color_of_move(&self, mv: &Move) -> Color {
+        if mv.kind == MoveKind::Drop {
+            return self.side;
+        }
+        self.piece_at(mv.from).map_or(self.side, |p| p.color)
+    }
+
+    /// Whether a pawn of `color` may promote to `choice` (promotion limits).
+    fn promotion_allowed(&self, choice: PieceId, color: Color) -> bool {
+        match self
+            .rules
+            .promotion
+            .limits
+            .get(choice as usize)
+            .copied()
+            .flatten()
+        {
+            Some(limit) => self.pieces(Piece { color, id: choice }).len() < limit as usize,
+            None => true,
+        }
+    }
+
+    /// Whether a piece of type `id` and `color` on `sq` could never move again.
+    pub(crate) fn immobile(&self, id: PieceId, color: Color, sq: Square) -> bool {
+        self.rules.pieces[id as usize].immobile[color.index()].contains(sq)
+    }
+
+    /// Pushes `mv`, and its gating versions when a never-moved back-rank piece leaves.
+    fn push_with_gating(&self, mv: Move, list: &mut MoveList) {
+        list.push(mv);
+        if !self.rules.gating.enabled || mv.kind == MoveKind::Drop || mv.has(FLAG_INDUCED) {
+            return;
+        }
+        let us = self.side;
+        let g = self.geometry();
+        let back_rank = match us {
+            Color::White => self.rules.castling.rank as i32,
+            Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
+        };
+        for &gate in &self.rules.gating.types {
+            if self.in_hand(us, gate) == 0 {
+                continue;
+            }
+            if self.virgin.contains(mv.from) && g.rank(mv.from) == back_rank {
+                let mut gated = mv;
+                gated.gate = gate + 1;
+                list.push(gated);
+            }
+            if mv.kind == MoveKind::Castle && self.virgin.contains(Square(mv.aux[0])) {
+                let mut gated = mv;
+                gated.gate = gate + 1;
+                gated.flags |= FLAG_GATE_ON_PARTNER;
+                list.push(gated);
+            }
+        }
+    }
+
+    /// Castling by the rules: the king and a never-moved partner on the castling rank.
+    fn rule_castlings(&self, list: &mut MoveList) {
+        let rules = &self.rules;
+        let castling = &rules.castling;
+        let Some(king_id) = castling.king else { return };
+        let us = self.side;
+        let them = us.opponent();
+        let g = self.geometry();
+        let rank = match us {
+            Color::White => castling.rank as i32,
+            Color::Black => g.height() as i32 - 1 - castling.rank as i32,
+        };
+        let kings = self.pieces(Piece {
+            color: us,
+            id: king_id,
+        }) & self.virgin;
+        for king in kings.iter() {
+            if g.rank(king) != rank || self.attacked(king, them) {
+                continue;
+            }
+            for &partner_id in &castling.partners {
+                let partners = self.pieces(Piece {
+                    color: us,
+                    id: partner_id,
+                }) & self.virgin;
+                for partner in partners.iter().filter(|&p| g.rank(p) == rank) {
+                    let kingside = g.file(partner) > g.file(king);
+                    let (king_file, partner_file) = if kingside {
+                        (
+                            castling.kingside_file as i32,
+                            castling.kingside_file as i32 - 1,
+                        )
+                    } else {
+                        (
+                            castling.queenside_file as i32,
+                            castling.queenside_file as i32 + 1,
+                        )
+                    };
+                    let (Some(king_to), Some(partner_to)) =
+                        (g.square(king_file, rank), g.square(partner_file, rank))
+                    else {
+                        continue;
+                    };
+                    if self.castling_path_clear(king, partner, king_to, partner_to, them) {
+                        let mut mv = Move::normal(king_id, king, king_to);
+                        mv.kind = MoveKind::Castle;
+                        mv.aux = [partner.0, partner_to.0];
+                        self.push_with_gating(mv, list);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the king and partner can castle: every square they cross or reach is empty but
+    /// for themselves, and no square the king crosses or reaches is attacked.
+    fn castling_path_clear(
+        &self,
+        king: Square,
+        partner: Square,
+        king_to: Square,
+        partner_to: Square,
+        them: Color,
+    ) -> bool {
+        let g = self.geometry();
+        let rank = g.rank(king);
+        let files = [
+            g.file(king),
+            g.file(partner),
+            g.file(king_to),
+            g.file(partner_to),
+        ];
+        let (lo, hi) = (
+            *files.iter().min().expect("4 files"),
+            *files.iter().max().expect("4"),
+        );
+        for file in lo..=hi {
+            let Some(sq) = g.square(file, rank) else {
+                return false;
+            };
+            if sq != king && sq != partner && self.board[sq.index()] != 0 {
+                return false;
+            }
+        }
+        let (a, b) = (
+            g.file(king).min(g.file(king_to)),
+            g.file(king).max(g.file(king_to)),
+        );
+        (a..=b)
+            .filter_map(|f| g.square(f, rank))
+            .all(|sq| sq == king || !self.attacked(sq, them))
+    }
+
+    /// Drops of pieces in hand.
+    fn drops(&self, list: &mut MoveList) {
+        let rules = &self.rules;
+        let us = self.side;
+        let empty = self
+            .geometry()
+            .squares()
+            .filter(|&sq| self.board[sq.index()] == 0);
+        let empty: SquareSet = empty.collect();
+        for id in 0..rules.pieces.len() as PieceId {
+            if self.in_hand(us, id) == 0 {
+                continue;
+            }
+            let mut targets = empty;
+            if let Some(region) = &rules.drops.region {
+                targets &= region[us.index()];
+            }
+            if let Some(region) = &rules.pieces[id as usize].region {
+                targets &= region[us.index()];
+            }
+            if rules.is_pawn(id) {
+                if rules.drops.no_pawn_drops_in_zone {
+                    targets &= !rules.promotion.zone[us.index()];
+                }
+                if rules.drops.no_pawn_drops_on_first_rank {
+                    targets &= !self.rank_set(us, 0);
+                }
+            }
+            if rules.promotion.immobility_illegal {
+                targets &= !rules.pieces[id as usize].immobile[us.index()];
+            }
+            if rules.drops.no_doubled == Some(id) {
+                let g = self.geometry();
+                for own in self.pieces(Piece { color: us, id }).iter() {
+                    targets &= !self.file_set(g.file(own));
+                }
+            }
+            for sq in targets.iter() {
+                list.push(Move::drop(id, sq));
+            }
+        }
+    }
+
+    /// The squares of relative rank `rank` (0 = the first rank of `color`).
+    fn rank_set(&self, color: Color, rank: i32) -> SquareSet {
+        let g = self.geometry();
+        let rank = if color == Color::White {
+            rank
+        } else {
+            g.height() as i32 - 1 - rank
+        };
+        (0..g.width() as i32)
+            .filter_map(|f| g.square(f, rank))
+            .collect()
+    }
+
+    /// The squares of file `file`.
+    fn file_set(&self, file: i32) -> SquareSet {
+        let g = self.geometry();
+        (0..g.height() as i32)
+            .filter_map(|r| g.square(file, r))
+            .collect()
+    }
+
+    /// Whether `mv` (pseudo-legal) leaves the mover's royal pieces safe.
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        let us = self.side;
+        self.make(mv);
+        let mut legal =
+            !(self.royal_attacked(us) || (self.rules.flying_general && self.generals_face()));
+        if legal && mv.kind == MoveKind::Drop && self.rules.drops.no_drop_mate == Some(mv.piece) {
+            legal = !self.in_check() || self.has_legal_move();
+        }
+        self.unmake();
+        legal
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        list.into_iter().any(|mv| self.is_legal(mv))
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        list.retain(|mv| self.is_legal(*mv));
+        list
+    }
+}

@@ -1,0 +1,248 @@
+//! Making and unmaking moves.
+
+use arrayvec::ArrayVec;
+use notation::{Color, Square, SquareSet};
+
+use crate::{
+    moves::{Move, MoveKind, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_UNLOAD, NO_SQUARE},
+    position::{Piece, Position, SquareChange, Undo},
+    rules::PieceId,
+};
+
+impl Position {
+    /// Remembers the state of `sq` before the move changes it.
+    #[inline]
+    fn record(&self, undo: &mut Undo, sq: Square) {
+        let change = SquareChange {
+            square: sq,
+            code: self.board[sq.index()],
+            virgin: self.virgin.contains(sq),
+            promoted: self.promoted.contains(sq),
+        };
+        undo.changes.push(change);
+    }
+
+    /// Empties `sq`, clearing its flags.
+    #[inline]
+    fn clear(&mut self, sq: Square) -> u8 {
+        self.set_virgin(sq, false);
+        self.set_promoted(sq, false);
+        self.take(sq)
+    }
+
+    /// Changes a hand count by `delta`, remembering it.
+    #[inline]
+    fn add_to_hand(&mut self, undo: &mut Undo, color: Color, id: PieceId, delta: i8) {
+        let count = self.in_hand(color, id) as i16 + delta as i16;
+        self.set_hand(color, id, count.clamp(0, u8::MAX as i16) as u8);
+        undo.hand_changes.push((color, id, delta));
+    }
+
+    /// Captures the piece on `sq` for the side to move (to hand if the rules say so).
+    fn capture(&mut self, undo: &mut Undo, sq: Square, keep_for_unload: bool) -> u8 {
+        let promoted = self.promoted.contains(sq);
+        self.record(undo, sq);
+        let code = self.clear(sq);
+        if let (Some(piece), false) = (Piece::from_code(code), keep_for_unload) {
+            if self.rules.drops.captures_to_hand && !self.rules.pieces[piece.id as usize].royal {
+                let mut id = piece.id;
+                if promoted && self.rules.promotion.demote_to_hand {
+                    id = self
+                        .rules
+                        .promotion
+                        .pawn_types
+                        .first()
+                        .copied()
+                        .unwrap_or(id);
+                }
+                if let Some(base) = self.rules.pieces[id as usize].unpromoted {
+                    id = base;
+                }
+                self.add_to_hand(undo, self.side, id, 1);
+            }
+        }
+        code
+    }
+
+    /// Makes `mv`, which must be pseudo-legal in this position.
+    pub fn make(&mut self, mv: Move) {
+        let mut undo = Undo {
+            changes: ArrayVec::new(),
+            hand_changes: ArrayVec::new(),
+            ep_squares: self.ep_squares,
+            ep_victim: self.ep_victim,
+            last_moved: self.last_moved,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        let us = self.side;
+        let mut reset_clock = self.rules.is_pawn(mv.piece);
+        match mv.kind {
+            MoveKind::Drop => {
+                self.record(&mut undo, mv.to);
+                self.put(
+                    mv.to,
+                    Piece {
+                        color: us,
+                        id: mv.piece,
+                    },
+                );
+                let initial = self.rules.pieces[mv.piece as usize].initial_squares[us.index()];
+                self.set_virgin(mv.to, initial.contains(mv.to));
+                self.add_to_hand(&mut undo, us, mv.piece, -1);
+            }
+            MoveKind::Normal | MoveKind::Castle => {
+                let unload = mv
+                    .has(FLAG_UNLOAD)
+                    .then(|| (Square(mv.aux[0]), Square(mv.aux[1])));
+                let mut unloaded = 0u8;
+                for victim in mv.victims() {
+                    let keep = unload.is_some_and(|(_, v)| v == victim);
+                    let code = self.capture(&mut undo, victim, keep);
+                    if keep {
+                        unloaded = code;
+                    }
+                    reset_clock = true;
+                }
+                let mover_promoted = self.promoted.contains(mv.from);
+                self.record(&mut undo, mv.from);
+                let code = self.clear(mv.from);
+                if mv.kind == MoveKind::Castle {
+                    let (partner_from, partner_to) = (Square(mv.aux[0]), Square(mv.aux[1]));
+                    self.record(&mut undo, partner_from);
+                    let partner = self.clear(partner_from);
+                    self.record(&mut undo, partner_to);
+                    self.clear(partner_to);
+                    if let Some(p) = Piece::from_code(partner) {
+                        self.put(partner_to, p);
+                    }
+                }
+                if self.board[mv.to.index()] != 0 {
+                    let keep = unload.is_some_and(|(_, v)| v == mv.to);
+                    let captured = self.capture(&mut undo, mv.to, keep);
+                    if keep {
+                        unloaded = captured;
+                    }
+                    reset_clock = true;
+                } else {
+                    self.record(&mut undo, mv.to);
+                    self.set_virgin(mv.to, false);
+                    self.set_promoted(mv.to, false);
+                }
+                if let Some(moved) = Piece::from_code(code) {
+                    let id = mv.promotion().unwrap_or(moved.id);
+                    self.put(
+                        mv.to,
+                        Piece {
+                            color: moved.color,
+                            id,
+                        },
+                    );
+                    let chess_promotion = mv.promotion().is_some() && self.rules.is_pawn(mv.piece);
+                    let demotes =
+                        self.rules.promotion.demote_to_hand && (mover_promoted || chess_promotion);
+                    self.set_promoted(mv.to, demotes);
+                }
+                if let (Some((square, _)), Some(piece)) = (unload, Piece::from_code(unloaded)) {
+                    if self.board[square.index()] == 0 {
+                        self.record(&mut undo, square);
+                        self.put(square, piece);
+                    }
+                }
+                if let Some(gate) = mv.gate() {
+                    let square = if mv.has(FLAG_GATE_ON_PARTNER) {
+                        Square(mv.aux[0])
+                    } else {
+                        mv.from
+                    };
+                    self.record(&mut undo, square);
+                    self.put(
+                        square,
+                        Piece {
+                            color: us,
+                            id: gate,
+                        },
+                    );
+                    self.add_to_hand(&mut undo, us, gate, -1);
+                }
+            }
+        }
+        let mut ep = SquareSet::EMPTY;
+        for &sq in mv.ep.iter().filter(|&&s| s != NO_SQUARE) {
+            ep.insert(Square(sq));
+        }
+        if mv.has(FLAG_EP_LINE) {
+            ep |= self.squares_between(mv.from, mv.to);
+        }
+        let victim = if ep.is_empty() { NO_SQUARE } else { mv.to.0 };
+        self.set_ep(ep, victim);
+        if !self.rules.pieces[mv.piece as usize]
+            .desc
+            .moves
+            .iter()
+            .any(|m| m.atom == notation::Atom::Imitator)
+        {
+            self.last_moved = mv.piece + 1;
+        }
+        self.halfmove = if reset_clock {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = us.opponent();
+        self.key ^= self.zobrist.side;
+        self.history.push(undo);
+    }
+
+    /// Takes back the last move made.
+    ///
+    /// # Panics
+    /// Panics if no move was made.
+    pub fn unmake(&mut self) {
+        let undo = self.history.pop().expect("a move to unmake");
+        for change in undo.changes.iter().rev() {
+            self.take(change.square);
+            if let Some(piece) = Piece::from_code(change.code) {
+                self.put(change.square, piece);
+            }
+            self.set_virgin(change.square, change.virgin);
+            self.set_promoted(change.square, change.promoted);
+        }
+        for &(color, id, delta) in undo.hand_changes.iter().rev() {
+            let count = self.in_hand(color, id) as i16 - delta as i16;
+            self.set_hand(color, id, count.clamp(0, u8::MAX as i16) as u8);
+        }
+        self.side = self.side.opponent();
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_sub(1);
+        }
+        self.ep_squares = undo.ep_squares;
+        self.ep_victim = undo.ep_victim;
+        self.last_moved = undo.last_moved;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+    }
+
+    /// The squares strictly between `a` and `b` when they share a rank, file or diagonal.
+    pub(crate) fn squares_between(&self, a: Square, b: Square) -> SquareSet {
+        let g = self.geometry();
+        let (dx, dy) = (g.file(b) - g.file(a), g.rank(b) - g.rank(a));
+        let mut set = SquareSet::EMPTY;
+        if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            return set;
+        }
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let (mut x, mut y) = (g.file(a) + sx, g.rank(a) + sy);
+        while (x, y) != (g.file(b), g.rank(b)) {
+            if let Some(sq) = g.square(x, y) {
+                set.insert(sq);
+            }
+            x += sx;
+            y += sy;
+        }
+        set
+    }
+}

@@ -1,0 +1,379 @@
+//! A position: board, hands, side to move, rights and counters, with an incremental key.
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use notation::{Color, Geometry, MoveTable, Square, SquareSet};
+
+use crate::{
+    moves::NO_SQUARE,
+    rules::{PieceId, Rules, MAX_PIECE_TYPES},
+    walk::{Occupant, PieceBoard},
+    zobrist::Zobrist,
+};
+
+/// A piece on the board: a colour and a type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Its side.
+    pub color: Color,
+    /// Its type.
+    pub id: PieceId,
+}
+
+impl Piece {
+    /// The byte the board stores for this piece (never 0).
+    #[inline]
+    pub const fn code(self) -> u8 {
+        1 + (self.id << 1) + self.color as u8
+    }
+
+    /// The piece stored as `code`, or `None` for 0 (empty).
+    #[inline]
+    pub const fn from_code(code: u8) -> Option<Piece> {
+        if code == 0 {
+            return None;
+        }
+        let color = if (code - 1) & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece {
+            color,
+            id: (code - 1) >> 1,
+        })
+    }
+}
+
+/// What a move changed on one square, for unmaking it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SquareChange {
+    pub(crate) square: Square,
+    pub(crate) code: u8,
+    pub(crate) virgin: bool,
+    pub(crate) promoted: bool,
+}
+
+/// Everything needed to take a move back.
+#[derive(Clone, Debug)]
+pub(crate) struct Undo {
+    pub(crate) changes: ArrayVec<SquareChange, 12>,
+    pub(crate) hand_changes: ArrayVec<(Color, PieceId, i8), 4>,
+    pub(crate) ep_squares: SquareSet,
+    pub(crate) ep_victim: u8,
+    pub(crate) last_moved: u8,
+    pub(crate) halfmove: u16,
+    pub(crate) key: u64,
+}
+
+/// A position of a variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) zobrist: Arc<Zobrist>,
+    pub(crate) board: Vec<u8>,
+    pub(crate) by_color: [SquareSet; 2],
+    pub(crate) by_code: Vec<SquareSet>,
+    pub(crate) royals: [SquareSet; 2],
+    pub(crate) virgin: SquareSet,
+    pub(crate) promoted: SquareSet,
+    pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
+    pub(crate) side: Color,
+    pub(crate) ep_squares: SquareSet,
+    pub(crate) ep_victim: u8,
+    pub(crate) last_moved: u8,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) key: u64,
+    pub(crate) history: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board of `rules`, white to move.
+    pub fn empty(rules: Arc<Rules>) -> Position {
+        let zobrist = Arc::new(Zobrist::new(&rules));
+        Position::empty_with(rules, zobrist)
+    }
+
+    pub(crate) fn empty_with(rules: Arc<Rules>, zobrist: Arc<Zobrist>) -> Position {
+        let squares = rules.geometry.num_squares();
+        let codes = 2 * rules.pieces.len() + 1;
+        Position {
+            board: vec![0; squares],
+            by_color: [SquareSet::EMPTY; 2],
+            by_code: vec![SquareSet::EMPTY; codes],
+            royals: [SquareSet::EMPTY; 2],
+            virgin: SquareSet::EMPTY,
+            promoted: SquareSet::EMPTY,
+            hands: [[0; MAX_PIECE_TYPES]; 2],
+            side: Color::White,
+            ep_squares: SquareSet::EMPTY,
+            ep_victim: NO_SQUARE,
+            last_moved: 0,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            history: Vec::new(),
+            rules,
+            zobrist,
+        }
+    }
+
+    /// The rules of the variant.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// A shared handle to the rules.
+    pub fn rules_arc(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The board geometry.
+    #[inline]
+    pub fn geometry(&self) -> &Geometry {
+        &self.rules.geometry
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Squares of the pieces of `color`.
+    #[inline]
+    pub fn pieces_of(&self, color: Color) -> SquareSet {
+        self.by_color[color.index()]
+    }
+
+    /// Squares of pieces of `piece`'s colour and type.
+    #[inline]
+    pub fn pieces(&self, piece: Piece) -> SquareSet {
+        self.by_code[piece.code() as usize]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> SquareSet {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Squares of the royal pieces of `color`.
+    #[inline]
+    pub fn royals(&self, color: Color) -> SquareSet {
+        self.royals[color.index()]
+    }
+
+    /// Whether the piece on `sq` has never moved.
+    #[inline]
+    pub fn is_virgin(&self, sq: Square) -> bool {
+        self.virgin.contains(sq)
+    }
+
+    /// Whether the piece on `sq` is a promoted piece that demotes when captured (`~`).
+    #[inline]
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        self.promoted.contains(sq)
+    }
+
+    /// How many pieces of type `id` `color` holds in hand.
+    #[inline]
+    pub fn in_hand(&self, color: Color, id: PieceId) -> u8 {
+        self.hands[color.index()][id as usize]
+    }
+
+    /// Squares with e.p. rights.
+    #[inline]
+    pub fn ep_squares(&self) -> SquareSet {
+        self.ep_squares
+    }
+
+    /// The piece an e.p. capture takes.
+    #[inline]
+    pub fn ep_victim(&self) -> Option<Square> {
+        (self.ep_victim != NO_SQUARE).then_some(Square(self.ep_victim))
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and counting up after black moves.
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The type of the last-moved piece (what an imitator copies).
+    #[inline]
+    pub fn last_moved(&self) -> Option<PieceId> {
+        self.last_moved.checked_sub(1)
+    }
+
+    /// The incremental Zobrist key.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Number of moves made since the position was set up.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Computes the key from scratch (the incremental key must always equal it).
+    pub fn compute_key(&self) -> u64 {
+        let z = &self.zobrist;
+        let mut key = 0;
+        for sq in self.occupied().iter() {
+            key ^= z.piece(self.board[sq.index()], sq);
+        }
+        for sq in self.virgin.iter() {
+            key ^= z.virgin(sq);
+        }
+        for sq in self.promoted.iter() {
+            key ^= z.promoted(sq);
+        }
+        for sq in self.ep_squares.iter() {
+            key ^= z.ep(sq);
+        }
+        for color in Color::ALL {
+            for id in 0..self.rules.pieces.len() {
+                key ^= z.hand(color.index(), id as u8, self.hands[color.index()][id]);
+            }
+        }
+        if self.side == Color::Black {
+            key ^= z.side;
+        }
+        key
+    }
+
+    /// Puts `piece` on the empty square `sq` (board, bitboards and key).
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        let code = piece.code();
+        debug_assert_eq!(self.board[sq.index()], 0);
+        self.board[sq.index()] = code;
+        self.by_color[piece.color.index()].insert(sq);
+        self.by_code[code as usize].insert(sq);
+        if self.rules.pieces[piece.id as usize].royal {
+            self.royals[piece.color.index()].insert(sq);
+        }
+        self.key ^= self.zobrist.piece(code, sq);
+    }
+
+    /// Removes the piece on `sq` (board, bitboards and key); returns its code.
+    #[inline]
+    pub(crate) fn take(&mut self, sq: Square) -> u8 {
+        let code = self.board[sq.index()];
+        if let Some(piece) = Piece::from_code(code) {
+            self.board[sq.index()] = 0;
+            self.by_color[piece.color.index()].remove(sq);
+            self.by_code[code as usize].remove(sq);
+            self.royals[piece.color.index()].remove(sq);
+            self.key ^= self.zobrist.piece(code, sq);
+        }
+        code
+    }
+
+    /// Sets or clears the never-moved flag of `sq`.
+    #[inline]
+    pub(crate) fn set_virgin(&mut self, sq: Square, virgin: bool) {
+        if self.virgin.contains(sq) != virgin {
+            self.virgin ^= SquareSet::from_square(sq);
+            self.key ^= self.zobrist.virgin(sq);
+        }
+    }
+
+    /// Sets or clears the promoted flag of `sq`.
+    #[inline]
+    pub(crate) fn set_promoted(&mut self, sq: Square, promoted: bool) {
+        if self.promoted.contains(sq) != promoted {
+            self.promoted ^= SquareSet::from_square(sq);
+            self.key ^= self.zobrist.promoted(sq);
+        }
+    }
+
+    /// Sets the hand count of `id` for `color`.
+    #[inline]
+    pub(crate) fn set_hand(&mut self, color: Color, id: PieceId, count: u8) {
+        let old = &mut self.hands[color.index()][id as usize];
+        self.key ^= self.zobrist.hand(color.index(), id, *old)
+            ^ self.zobrist.hand(color.index(), id, count);
+        *old = count;
+    }
+
+    /// Replaces the e.p. rights.
+    #[inline]
+    pub(crate) fn set_ep(&mut self, squares: SquareSet, victim: u8) {
+        for sq in (self.ep_squares ^ squares).iter() {
+            self.key ^= self.zobrist.ep(sq);
+        }
+        self.ep_squares = squares;
+        self.ep_victim = victim;
+    }
+
+    /// The table for the piece on `sq` moving from there (zone moves included).
+    #[inline]
+    pub(crate) fn table_for(&self, piece: Piece, sq: Square) -> &MoveTable {
+        let pt = &self.rules.pieces[piece.id as usize];
+        if let Some(zone) = &pt.zone_moves {
+            if zone.zone[piece.color.index()].contains(sq) {
+                return &zone.tables[piece.color.index()];
+            }
+        }
+        &pt.tables[piece.color.index()]
+    }
+
+    /// What the walker sees on `sq`.
+    #[inline]
+    pub(crate) fn occupant_at(&self, sq: Square) -> Option<Occupant> {
+        let piece = self.piece_at(sq)?;
+        Some(Occupant {
+            color: piece.color,
+            royal: self.rules.pieces[piece.id as usize].royal,
+            virgin: self.virgin.contains(sq),
+            kind: piece.id as u32,
+        })
+    }
+}
+
+impl PieceBoard for Position {
+    fn geometry(&self) -> &Geometry {
+        &self.rules.geometry
+    }
+
+    fn occupant(&self, sq: Square) -> Option<Occupant> {
+        self.occupant_at(sq)
+    }
+
+    fn is_ep_square(&self, sq: Square) -> bool {
+        self.ep_squares.contains(sq)
+    }
+
+    fn ep_victim(&self) -> Option<Square> {
+        Position::ep_victim(self)
+    }
+
+    fn table_at(&self, sq: Square) -> Option<&MoveTable> {
+        let piece = self.piece_at(sq)?;
+        Some(self.table_for(piece, sq))
+    }
+
+    fn imitated(&self, color: Color) -> Option<&MoveTable> {
+        let id = self.last_moved()?;
+        Some(&self.rules.pieces[id as usize].tables[color.index()])
+    }
+}

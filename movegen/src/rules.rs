@@ -1,0 +1,276 @@
+//! The rules of a variant as data: board, piece types, castling, promotion, drops, game end.
+//!
+//! `variants` fills these from variant files; the generator reads them.
+
+use notation::{compile, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
+
+/// Index of a piece type in [`Rules::pieces`].
+pub type PieceId = u8;
+
+/// Most piece types a variant may have.
+pub const MAX_PIECE_TYPES: usize = 120;
+
+/// Moves a piece type makes while it stands on certain squares (Xiangqi's soldier across the
+/// river).
+#[derive(Clone, Debug)]
+pub struct ZoneMoves {
+    /// Where these moves replace the normal ones, per colour.
+    pub zone: [SquareSet; 2],
+    /// The moves.
+    pub desc: PieceDesc,
+    /// The moves compiled per colour.
+    pub tables: [MoveTable; 2],
+}
+
+/// A kind of piece.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// Human name ("knight").
+    pub name: String,
+    /// FEN symbol of the white piece: one uppercase letter, maybe followed by `'` (`N`, `N'`);
+    /// black uses the lowercase letter. Promoted shogi-style types start with `+`.
+    pub symbol: String,
+    /// The moves in XBetza.
+    pub betza: String,
+    /// The parsed moves.
+    pub desc: PieceDesc,
+    /// The moves compiled per colour.
+    pub tables: [MoveTable; 2],
+    /// Whether losing it (to capture or check) loses the game.
+    pub royal: bool,
+    /// Squares the piece may never leave, per colour (palaces); `None`: the whole board.
+    pub region: Option<[SquareSet; 2]>,
+    /// Other moves on some squares.
+    pub zone_moves: Option<ZoneMoves>,
+    /// Squares where a piece of this type counts as never moved when a FEN is read, per colour
+    /// (pawns on their start rank). Castling pieces take their rights from the FEN instead.
+    pub initial_squares: [SquareSet; 2],
+    /// The shogi-style promoted form (`+P`), if any.
+    pub promoted: Option<PieceId>,
+    /// For a promoted form: the type it was promoted from (it goes to hand as that type).
+    pub unpromoted: Option<PieceId>,
+    /// Squares where the piece has no move at all, even on an empty board, per colour.
+    pub immobile: [SquareSet; 2],
+}
+
+impl PieceType {
+    /// Makes a piece type from XBetza, compiled for `geometry`.
+    pub fn new(
+        name: &str,
+        symbol: &str,
+        betza: &str,
+        desc: PieceDesc,
+        geometry: &Geometry,
+    ) -> Self {
+        let tables = Color::ALL.map(|c| compile(&desc, geometry, c));
+        let immobile = [0, 1].map(|c| {
+            geometry
+                .squares()
+                .filter(|&sq| !has_any_move(&tables[c], sq))
+                .collect::<SquareSet>()
+        });
+        PieceType {
+            name: name.to_string(),
+            symbol: symbol.to_string(),
+            betza: betza.to_string(),
+            immobile,
+            tables,
+            desc,
+            royal: false,
+            region: None,
+            zone_moves: None,
+            initial_squares: [SquareSet::EMPTY; 2],
+            promoted: None,
+            unpromoted: None,
+        }
+    }
+}
+
+/// Whether a piece moving by `table` has any move from `sq` on an empty board (first legs
+/// only; castling, imitation and `U` count as moves).
+fn has_any_move(table: &MoveTable, sq: Square) -> bool {
+    !table.leaps(sq).is_empty()
+        || !table.slides(sq).is_empty()
+        || table.paths().iter().any(|path| match path.legs.first() {
+            Some(leg) if path.kind == PathKind::Legs => leg
+                .dirs
+                .iter()
+                .any(|d| !table.family(leg).ray(sq, d).is_empty()),
+            _ => true,
+        })
+}
+
+/// Castling by the rules (as in chess), besides any `O` moves in XBetza.
+#[derive(Clone, Debug, Default)]
+pub struct Castling {
+    /// Whether castling exists.
+    pub enabled: bool,
+    /// The piece type that castles (the king).
+    pub king: Option<PieceId>,
+    /// The piece types it castles with (rooks).
+    pub partners: Vec<PieceId>,
+    /// File (from 0) the king ends on when castling toward the h-side (kingside).
+    pub kingside_file: u8,
+    /// File the king ends on when castling toward the a-side (queenside).
+    pub queenside_file: u8,
+    /// Rank (from 0, white's view) castling happens on; black uses the mirrored rank.
+    pub rank: u8,
+}
+
+/// How pieces promote.
+#[derive(Clone, Debug, Default)]
+pub struct Promotion {
+    /// Squares where promotion happens, per colour.
+    pub zone: [SquareSet; 2],
+    /// Types that promote by choice from `choices` (pawns).
+    pub pawn_types: Vec<PieceId>,
+    /// The types a pawn may promote to.
+    pub choices: Vec<PieceId>,
+    /// Whether a pawn must promote when it reaches the zone.
+    pub mandatory: bool,
+    /// A pawn may promote to a type only while fewer than this many of it are on the board
+    /// (`None`: no limit), indexed by type.
+    pub limits: Vec<Option<u8>>,
+    /// A move may not leave a piece where it has no move at all (shogi's last ranks).
+    pub immobility_illegal: bool,
+    /// Promoted pieces (`~` in FEN) go to hand as their unpromoted type (crazyhouse).
+    pub demote_to_hand: bool,
+}
+
+/// Drops from hand.
+#[derive(Clone, Debug, Default)]
+pub struct Drops {
+    /// Whether pieces in hand may be dropped.
+    pub enabled: bool,
+    /// Whether captured pieces go to the captor's hand.
+    pub captures_to_hand: bool,
+    /// Where pieces may be dropped, per colour (`None`: any empty square).
+    pub region: Option<[SquareSet; 2]>,
+    /// A type that may not be dropped on a file holding one of its own kind (nifu).
+    pub no_doubled: Option<PieceId>,
+    /// A type whose drop may not give mate (shogi pawn).
+    pub no_drop_mate: Option<PieceId>,
+    /// Pawns may not be dropped in the promotion zone (crazyhouse).
+    pub no_pawn_drops_in_zone: bool,
+    /// Pawns may not be dropped on the first rank (crazyhouse).
+    pub no_pawn_drops_on_first_rank: bool,
+}
+
+/// Seirawan-style gating: a piece from hand may enter on the square a never-moved back-rank
+/// piece leaves.
+#[derive(Clone, Debug, Default)]
+pub struct Gating {
+    /// Whether gating exists.
+    pub enabled: bool,
+    /// The types that may be gated in.
+    pub types: Vec<PieceId>,
+}
+
+/// The result of a finished game, from the view of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// A draw.
+    Draw,
+}
+
+/// How games end.
+#[derive(Clone, Debug)]
+pub struct GameEnd {
+    /// Value of stalemate for the stalemated side.
+    pub stalemate: Outcome,
+    /// A side reduced to its royal pieces loses (shatranj's bare king).
+    pub bare_king_loses: bool,
+    /// Plies without capture or pawn move before a draw (0: none).
+    pub move_rule: u16,
+    /// Repetitions of a position that end the game (0: none).
+    pub repetitions: u8,
+}
+
+impl Default for GameEnd {
+    fn default() -> Self {
+        GameEnd {
+            stalemate: Outcome::Draw,
+            bare_king_loses: false,
+            move_rule: 100,
+            repetitions: 3,
+        }
+    }
+}
+
+/// Everything the generator needs to know about a variant.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The variant's name.
+    pub name: String,
+    /// The board.
+    pub geometry: Geometry,
+    /// The piece types; a [`PieceId`] indexes this.
+    pub pieces: Vec<PieceType>,
+    /// The start position in FEN.
+    pub start_fen: String,
+    /// Rule castling.
+    pub castling: Castling,
+    /// Castling follows Chess960 rules (FEN castling by file letters, king may stay put).
+    pub chess960: bool,
+    /// Promotion.
+    pub promotion: Promotion,
+    /// Drops.
+    pub drops: Drops,
+    /// Gating.
+    pub gating: Gating,
+    /// Whether the two sides' royal pieces may not face each other on a file (Xiangqi).
+    pub flying_general: bool,
+    /// Whether a side may have pieces in hand (FEN shows `[...]`).
+    pub holdings: bool,
+    /// How games end.
+    pub end: GameEnd,
+}
+
+impl Rules {
+    /// Rules with a board and pieces, and every option at its default (no castling,
+    /// promotion, drops).
+    pub fn new(name: &str, geometry: Geometry, pieces: Vec<PieceType>, start_fen: &str) -> Rules {
+        let count = pieces.len();
+        Rules {
+            name: name.to_string(),
+            geometry,
+            pieces,
+            start_fen: start_fen.to_string(),
+            castling: Castling::default(),
+            chess960: false,
+            promotion: Promotion {
+                limits: vec![None; count],
+                ..Promotion::default()
+            },
+            drops: Drops::default(),
+            gating: Gating::default(),
+            flying_general: false,
+            holdings: false,
+            end: GameEnd::default(),
+        }
+    }
+
+    /// The type with FEN symbol `symbol` (as written for white).
+    pub fn piece_by_symbol(&self, symbol: &str) -> Option<PieceId> {
+        self.pieces
+            .iter()
+            .position(|p| p.symbol == symbol)
+            .map(|i| i as PieceId)
+    }
+
+    /// The piece type `id`.
+    #[inline]
+    pub fn piece(&self, id: PieceId) -> &PieceType {
+        &self.pieces[id as usize]
+    }
+
+    /// Whether `id` is a type that promotes by choice (a pawn).
+    #[inline]
+    pub fn is_pawn(&self, id: PieceId) -> bool {
+        self.promotion.pawn_types.contains(&id)
+    }
+}

@@ -1,0 +1,53 @@
+//! Perft counts of the movegen variants against the reference data.
+//!
+//! Debug builds run only the cases up to `DEBUG_NODE_LIMIT` nodes; release builds run all.
+
+use kraken_tests::perft_case::{PerftCase, MOVEGEN_VARIANTS};
+
+/// Largest case run by a debug build.
+const DEBUG_NODE_LIMIT: u64 = 200_000;
+
+fn run_variants(filter: impl Fn(&PerftCase) -> bool) {
+    let catalog = PerftCase::catalog();
+    let cases = PerftCase::read_all(include_str!("../data/perft/cases.jsonl"));
+    let limit = if cfg!(debug_assertions) {
+        DEBUG_NODE_LIMIT
+    } else {
+        u64::MAX
+    };
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for case in cases
+        .iter()
+        .filter(|c| MOVEGEN_VARIANTS.contains(&c.variant.as_str()))
+    {
+        if case.nodes > limit || !filter(case) {
+            continue;
+        }
+        ran += 1;
+        let got = case.run(&catalog);
+        if got != case.nodes {
+            failures.push(format!(
+                "{} {} depth {}: expected {}, got {got}",
+                case.variant, case.fen, case.depth, case.nodes
+            ));
+        }
+    }
+    assert!(ran > 0, "no case ran");
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn small_cases_match() {
+    run_variants(|c| c.nodes <= 2_000_000);
+}
+
+#[test]
+fn large_cases_match() {
+    run_variants(|c| c.nodes > 2_000_000);
+}

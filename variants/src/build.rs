@@ -1,0 +1,637 @@
+//! A resolved [`Definition`] to [`Rules`].
+
+use std::sync::Arc;
+
+use movegen::{
+    Castling, Drops, GameEnd, Gating, Outcome, PieceId, PieceType, Position, Promotion, Rules,
+    ZoneMoves,
+};
+use notation::{compile, parse, Color, Geometry, SquareSet};
+
+use crate::{
+    definition::{Definition, VariantError},
+    pieces::{is_custom_piece, named_piece, NAMED_PIECES},
+    region::parse_region,
+};
+
+/// Keys this loader reads (besides the piece keys and `mobilityRegion...`).
+pub const KNOWN_KEYS: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "chess960",
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "nnueAlias",
+    "pieceValueMg",
+    "pieceValueEg",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionRank",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "pawnTypes",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "mandatoryPawnPromotion",
+    "promotedPieceType",
+    "promotionLimit",
+    "immobilityIllegal",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "doubleStepRank",
+    "doubleStepRankMin",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingKingPiece",
+    "castlingRookPieces",
+    "castlingRookPiece",
+    "castlingKingFile",
+    "pieceDrops",
+    "capturesToHand",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropRegionWhite",
+    "dropRegionBlack",
+    "whiteDropRegion",
+    "blackDropRegion",
+    "dropNoDoubled",
+    "shogiPawnDropMateIllegal",
+    "gating",
+    "seirawanGating",
+    "flyingGeneral",
+    "soldierPromotionRank",
+    "stalemateValue",
+    "checkmateValue",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "perpetualCheckIllegal",
+    "chasingRule",
+    "extinctionValue",
+    "extinctionClaim",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "countingRule",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "nMoveRuleTypes",
+];
+
+/// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
+/// the value that means "off").
+pub const UNSUPPORTED_KEYS: &[&str] = &[
+    "twoBoards",
+    "sittuyinPromotion",
+    "piecePromotionOnCapture",
+    "mandatoryPiecePromotion",
+    "pieceDemotion",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "petrifyOnCaptureTypes",
+    "petrifyBlastPieces",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "castlingDroppedPiece",
+    "oppositeCastling",
+    "checking",
+    "dropChecks",
+    "mustCapture",
+    "mustDrop",
+    "mustDropType",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "sittuyinRookDrop",
+    "dropOppositeColoredBishop",
+    "dropPromoted",
+    "dropNoDoubledCount",
+    "wallingRule",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
+    "wallOrMove",
+    "cambodianMoves",
+    "diagonalLines",
+    "pass",
+    "passOnStalemate",
+    "makpongRule",
+    "flipEnclosedPieces",
+    "moveRepetitionIllegal",
+    "stalematePieceCount",
+    "shatarMateRule",
+    "bikjangRule",
+    "extinctionPseudoRoyal",
+    "dupleCheck",
+    "flagPiece",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
+    "flagMove",
+    "flagPieceSafe",
+    "checkCounting",
+    "connectN",
+    "connectPieceTypes",
+    "connectHorizontal",
+    "connectVertical",
+    "connectDiagonal",
+    "connectNxN",
+    "collinearN",
+    "connectValue",
+    "materialCounting",
+    "adjudicateFullBoard",
+    "castlingWins",
+];
+
+/// Whether `key` is a key a variant file may use.
+pub fn is_known_key(key: &str) -> bool {
+    KNOWN_KEYS.contains(&key)
+        || UNSUPPORTED_KEYS.contains(&key)
+        || named_piece(key).is_some()
+        || is_custom_piece(key)
+        || key.starts_with("mobilityRegion")
+}
+
+/// A piece declared by the definition.
+struct Declared {
+    key: String,
+    letter: char,
+    betza: String,
+}
+
+/// Builds the rules of a resolved definition.
+///
+/// # Errors
+/// Returns every problem found, each with its file, line and key.
+pub fn build_rules(def: &Definition) -> Result<Rules, Vec<VariantError>> {
+    let mut builder = Builder {
+        def,
+        errors: Vec::new(),
+    };
+    let rules = builder.build();
+    if builder.errors.is_empty() {
+        if let Some(rules) = rules {
+            return Ok(rules);
+        }
+    }
+    Err(builder.errors)
+}
+
+struct Builder<'a> {
+    def: &'a Definition,
+    errors: Vec<VariantError>,
+}
+
+impl Builder<'_> {
+    fn fail(&mut self, key: &str, message: impl Into<String>) {
+        self.errors.push(self.def.error(key, message));
+    }
+
+    fn bool(&mut self, key: &str, default: bool) -> bool {
+        match self.def.get(key) {
+            None => default,
+            Some("true") | Some("1") | Some("yes") => true,
+            Some("false") | Some("0") | Some("no") => false,
+            Some(other) => {
+                let message = format!("expected true or false, found '{other}'");
+                self.fail(key, message);
+                default
+            }
+        }
+    }
+
+    fn number(&mut self, key: &str, default: i64) -> i64 {
+        match self.def.get(key) {
+            None => default,
+            Some(text) => text.parse().unwrap_or_else(|_| {
+                self.fail(key, format!("expected a number, found '{text}'"));
+                default
+            }),
+        }
+    }
+
+    /// A file given as a letter (`h`) or a number from 1.
+    fn file(&mut self, key: &str, default: u8) -> u8 {
+        match self.def.get(key) {
+            None => default,
+            Some(text) => {
+                let mut chars = text.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_lowercase() => c as u8 - b'a',
+                    _ => match text.parse::<u8>() {
+                        Ok(n) if n >= 1 => n - 1,
+                        _ => {
+                            self.fail(key, format!("expected a file letter, found '{text}'"));
+                            default
+                        }
+                    },
+                }
+            }
+        }
+    }
+
+    fn region(&mut self, key: &str, geometry: &Geometry, default: SquareSet) -> SquareSet {
+        match self.def.get(key) {
+            None => default,
+            Some(text) => parse_region(text, geometry).unwrap_or_else(|message| {
+                self.fail(key, message);
+                default
+            }),
+        }
+    }
+
+    fn outcome(&mut self, key: &str, default: Outcome) -> Outcome {
+        match self.def.get(key) {
+            None => default,
+            Some("win") => Outcome::Win,
+            Some("loss") => Outcome::Loss,
+            Some("draw") => Outcome::Draw,
+            Some(other) => {
+                let message = format!("expected win, loss or draw, found '{other}'");
+                self.fail(key, message);
+                default
+            }
+        }
+    }
+
+    /// The piece types named by letters in `key`'s value.
+    fn letters(&mut self, key: &str, declared: &[Declared], default: &str) -> Vec<PieceId> {
+        let text = self.def.get(key).unwrap_or(default).to_string();
+        let mut ids = Vec::new();
+        for c in text.chars().filter(|c| !c.is_whitespace() && *c != '-') {
+            match declared
+                .iter()
+                .position(|d| d.letter == c.to_ascii_lowercase())
+            {
+                Some(i) => ids.push(i as PieceId),
+                None if self.def.get(key).is_some() => {
+                    self.fail(key, format!("no piece '{c}' in this variant"));
+                }
+                None => {}
+            }
+        }
+        ids
+    }
+
+    fn build(&mut self) -> Option<Rules> {
+        for (key, (value, _)) in &self.def.values {
+            if UNSUPPORTED_KEYS.contains(&key.as_str())
+                && !matches!(value.as_str(), "false" | "none" | "-" | "0" | "")
+            {
+                let message = "not supported by Kraken yet".to_string();
+                self.errors.push(self.def.error(key, message));
+            }
+        }
+        let width = self.file("maxFile", 7) + 1;
+        let height = self.number("maxRank", 8);
+        let geometry = match Geometry::new(width, height.clamp(0, 255) as u8) {
+            Ok(g) => g,
+            Err(e) => {
+                self.fail("maxRank", e.to_string());
+                return None;
+            }
+        };
+        let double_step = self.bool("doubleStep", true);
+        let declared = self.declared_pieces(double_step);
+        if declared.is_empty() {
+            self.fail("startFen", "the variant has no pieces");
+            return None;
+        }
+        let white = |rank: i64| -> SquareSet {
+            (0..width as i32)
+                .filter_map(|f| geometry.square(f, rank as i32 - 1))
+                .collect()
+        };
+        let black = |rank: i64| white(height + 1 - rank);
+        let mut double_step_region = [
+            self.region("doubleStepRegionWhite", &geometry, white(2)),
+            self.region("doubleStepRegionBlack", &geometry, white(height - 1)),
+        ];
+        if !double_step {
+            double_step_region = [SquareSet::EMPTY; 2];
+        }
+        let soldier_rank = self.number("soldierPromotionRank", 1);
+        let mut pieces = Vec::new();
+        for d in &declared {
+            let desc = match parse(&d.betza) {
+                Ok(desc) => desc,
+                Err(e) if d.betza.is_empty() => {
+                    let _ = e;
+                    notation::PieceDesc::default()
+                }
+                Err(e) => {
+                    self.fail(&d.key, e.to_string());
+                    notation::PieceDesc::default()
+                }
+            };
+            let name = if is_custom_piece(&d.key) {
+                format!("custom {}", d.letter)
+            } else {
+                d.key.clone()
+            };
+            let symbol = d.letter.to_ascii_uppercase().to_string();
+            let mut pt = PieceType::new(&name, &symbol, &d.betza, desc, &geometry);
+            pt.royal = d.key == "king";
+            if pt.desc.moves.iter().any(|m| m.initial) {
+                pt.initial_squares = double_step_region;
+            }
+            if d.key == "soldier" && soldier_rank > 1 {
+                let zone = [
+                    (soldier_rank..=height)
+                        .map(&white)
+                        .fold(SquareSet::EMPTY, |a, b| a | b),
+                    (soldier_rank..=height)
+                        .map(&black)
+                        .fold(SquareSet::EMPTY, |a, b| a | b),
+                ];
+                let forward = parse("fW").expect("valid");
+                let sideways = pt.desc.clone();
+                pt = PieceType::new(&name, &symbol, "fW", forward, &geometry);
+                pt.zone_moves = Some(ZoneMoves {
+                    zone,
+                    tables: Color::ALL.map(|c| compile(&sideways, &geometry, c)),
+                    desc: sideways,
+                });
+            }
+            let capitalized = {
+                let mut c = d.key.clone();
+                c[..1].make_ascii_uppercase();
+                c
+            };
+            let regions = [
+                format!("mobilityRegionWhite{capitalized}"),
+                format!("mobilityRegionBlack{capitalized}"),
+            ];
+            if self.def.get(&regions[0]).is_some() || self.def.get(&regions[1]).is_some() {
+                let all: SquareSet = geometry.squares().collect();
+                pt.region = Some([
+                    self.region(&regions[0], &geometry, all),
+                    self.region(&regions[1], &geometry, all),
+                ]);
+            }
+            pieces.push(pt);
+        }
+        // Shogi-style promoted forms become types of their own, written `+X`.
+        let promoted_pairs = self.def.get("promotedPieceType").unwrap_or("").to_string();
+        for pair in promoted_pairs.split_whitespace() {
+            let Some((from, to)) = pair.split_once(':') else {
+                self.fail(
+                    "promotedPieceType",
+                    format!("expected 'x:y', found '{pair}'"),
+                );
+                continue;
+            };
+            let find = |l: &str| {
+                declared
+                    .iter()
+                    .position(|d| d.letter.to_string() == l.to_lowercase())
+            };
+            let (Some(base), Some(target)) = (find(from), find(to)) else {
+                self.fail("promotedPieceType", format!("no piece in '{pair}'"));
+                continue;
+            };
+            let target = &pieces[target];
+            let symbol = format!("+{}", declared[base].letter.to_ascii_uppercase());
+            let mut promoted = PieceType::new(
+                &format!("promoted {}", declared[base].key),
+                &symbol,
+                &target.betza,
+                target.desc.clone(),
+                &geometry,
+            );
+            promoted.unpromoted = Some(base as PieceId);
+            promoted.region = target.region;
+            let id = pieces.len() as PieceId;
+            pieces.push(promoted);
+            pieces[base].promoted = Some(id);
+        }
+        let start_fen = self
+            .def
+            .get("startFen")
+            .unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .to_string();
+        let mut rules = Rules::new(&self.def.name, geometry.clone(), pieces, &start_fen);
+        rules.chess960 = self.bool("chess960", false);
+
+        // Castling.
+        let castling_king = self.letters("castlingKingPiece", &declared, "k");
+        let rook_key = if self.def.get("castlingRookPiece").is_some() {
+            "castlingRookPiece"
+        } else {
+            "castlingRookPieces"
+        };
+        let partners = self.letters(rook_key, &declared, "r");
+        rules.castling = Castling {
+            enabled: self.bool("castling", true) && !castling_king.is_empty(),
+            king: castling_king.first().copied(),
+            partners,
+            kingside_file: self.file("castlingKingsideFile", 6),
+            queenside_file: self.file("castlingQueensideFile", 2),
+            rank: (self.number("castlingRank", 1) - 1).clamp(0, 15) as u8,
+        };
+
+        // Promotion.
+        let pawn_key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
+            .into_iter()
+            .find(|k| self.def.get(k).is_some())
+            .unwrap_or("promotionPawnTypes");
+        let pawn_default = if declared.iter().any(|d| d.key == "pawn") {
+            "p"
+        } else {
+            ""
+        };
+        let pawn_types = self.letters(pawn_key, &declared, pawn_default);
+        let choice_key = if self.def.get("promotionPieceTypesWhite").is_some() {
+            "promotionPieceTypesWhite"
+        } else {
+            "promotionPieceTypes"
+        };
+        let choices = self.letters(choice_key, &declared, "qrbn");
+        let mut zone = [
+            self.region("promotionRegionWhite", &geometry, white(8)),
+            self.region("promotionRegionBlack", &geometry, white(1)),
+        ];
+        if self.def.get("promotionRank").is_some() && self.def.get("promotionRegionWhite").is_none()
+        {
+            let rank = self.number("promotionRank", 8);
+            zone = [
+                (rank..=height)
+                    .map(&white)
+                    .fold(SquareSet::EMPTY, |a, b| a | b),
+                (rank..=height)
+                    .map(&black)
+                    .fold(SquareSet::EMPTY, |a, b| a | b),
+            ];
+        }
+        let mut limits = vec![None; rules.pieces.len()];
+        let limit_text = self.def.get("promotionLimit").unwrap_or("").to_string();
+        for pair in limit_text.split_whitespace() {
+            let parsed = pair.split_once(':').and_then(|(l, n)| {
+                let id = declared
+                    .iter()
+                    .position(|d| d.letter.to_string() == l.to_lowercase())?;
+                Some((id, n.parse::<u8>().ok()?))
+            });
+            match parsed {
+                Some((id, n)) => limits[id] = Some(n),
+                None => self.fail(
+                    "promotionLimit",
+                    format!("expected 'x:count', found '{pair}'"),
+                ),
+            }
+        }
+        let captures_to_hand = self.bool("capturesToHand", false);
+        rules.promotion = Promotion {
+            zone,
+            pawn_types,
+            choices,
+            mandatory: self.bool("mandatoryPawnPromotion", true),
+            limits,
+            immobility_illegal: self.bool("immobilityIllegal", false),
+            demote_to_hand: captures_to_hand && !self.bool("dropLoop", false),
+        };
+
+        // Drops.
+        let drop_region_white = ["dropRegionWhite", "whiteDropRegion"]
+            .into_iter()
+            .find(|k| self.def.get(k).is_some());
+        let drop_region_black = ["dropRegionBlack", "blackDropRegion"]
+            .into_iter()
+            .find(|k| self.def.get(k).is_some());
+        let all: SquareSet = geometry.squares().collect();
+        let region = if drop_region_white.is_some() || drop_region_black.is_some() {
+            Some([
+                drop_region_white.map_or(all, |k| self.region(k, &geometry, all)),
+                drop_region_black.map_or(all, |k| self.region(k, &geometry, all)),
+            ])
+        } else {
+            None
+        };
+        let no_doubled = self
+            .letters("dropNoDoubled", &declared, "")
+            .first()
+            .copied();
+        let drop_mate_type = declared
+            .iter()
+            .position(|d| d.key == "shogiPawn")
+            .or_else(|| declared.iter().position(|d| d.key == "pawn"))
+            .map(|i| i as PieceId);
+        rules.drops = Drops {
+            enabled: self.bool("pieceDrops", false),
+            captures_to_hand,
+            region,
+            no_doubled,
+            no_drop_mate: if self.bool("shogiPawnDropMateIllegal", false) {
+                drop_mate_type
+            } else {
+                None
+            },
+            no_pawn_drops_in_zone: !self.bool("promotionZonePawnDrops", false),
+            no_pawn_drops_on_first_rank: !self.bool("firstRankPawnDrops", false),
+        };
+        rules.gating = Gating {
+            enabled: self.bool("gating", false) || self.bool("seirawanGating", false),
+            types: (0..rules.pieces.len() as PieceId)
+                .filter(|&id| !rules.pieces[id as usize].royal)
+                .collect(),
+        };
+        rules.flying_general = self.bool("flyingGeneral", false);
+        rules.holdings = rules.drops.enabled
+            || rules.gating.enabled
+            || captures_to_hand
+            || start_fen.contains('[');
+        rules.end = GameEnd {
+            stalemate: self.outcome("stalemateValue", Outcome::Draw),
+            bare_king_loses: self.def.get("extinctionPieceTypes") == Some("*")
+                && self.def.get("extinctionOpponentPieceCount") == Some("2"),
+            move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
+            repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
+        };
+        let rules = rules;
+        // The start position must read.
+        let arc = Arc::new(rules);
+        if let Err(e) = Position::from_fen(arc.clone(), &start_fen) {
+            self.fail("startFen", e.to_string());
+            return None;
+        }
+        Arc::try_unwrap(arc).ok()
+    }
+
+    /// The pieces the definition declares, in a fixed order: named keys, then custom pieces.
+    fn declared_pieces(&mut self, double_step: bool) -> Vec<Declared> {
+        let chess_default = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+        let mut declared: Vec<Declared> = Vec::new();
+        let mut keys: Vec<String> = NAMED_PIECES.iter().map(|(k, _)| k.to_string()).collect();
+        keys.extend((1..=25).map(|n| format!("customPiece{n}")));
+        for key in keys {
+            let value = match self.def.get(&key) {
+                Some(v) => v.to_string(),
+                None if chess_default.contains(&key.as_str()) => {
+                    key_default_letter(&key).to_string()
+                }
+                None => continue,
+            };
+            if value == "-" || value.is_empty() {
+                continue;
+            }
+            let (letter_text, betza) = match value.split_once(':') {
+                Some((l, b)) => (l.to_string(), Some(b.to_string())),
+                None => (value.clone(), None),
+            };
+            let mut chars = letter_text.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
+                _ => {
+                    self.fail(
+                        &key,
+                        format!("expected a piece letter, found '{letter_text}'"),
+                    );
+                    continue;
+                }
+            };
+            let betza = match (betza, named_piece(&key)) {
+                (Some(b), _) => b,
+                (None, Some(b)) => b.to_string(),
+                (None, None) => {
+                    self.fail(&key, "a custom piece needs its moves: 'x:XBetza'");
+                    continue;
+                }
+            };
+            let betza = if key == "pawn" && double_step && !betza.contains('i') {
+                format!("{betza}ifmnD")
+            } else {
+                betza
+            };
+            if let Some(other) = declared.iter().find(|d| d.letter == letter) {
+                let message = format!("letter '{letter}' is already used by {}", other.key);
+                self.fail(&key, message);
+                continue;
+            }
+            declared.push(Declared { key, letter, betza });
+        }
+        declared
+    }
+}
+
+/// The letter of a chess piece key that a definition inherits by default.
+fn key_default_letter(key: &str) -> &'static str {
+    match key {
+        "pawn" => "p",
+        "knight" => "n",
+        "bishop" => "b",
+        "rook" => "r",
+        "queen" => "q",
+        _ => "k",
+    }
+}

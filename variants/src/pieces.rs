@@ -1,0 +1,60 @@
+//! The named piece types of Fairy-Stockfish's `variants.ini`, with their moves in XBetza.
+
+/// `(key, XBetza)` for every built-in piece key a variant file may use.
+pub const NAMED_PIECES: &[(&str, &str)] = &[
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("met", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("khon", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("dragon", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", "mafsmafW"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("king", "K"),
+];
+
+/// The XBetza of a named piece key.
+pub fn named_piece(key: &str) -> Option<&'static str> {
+    NAMED_PIECES
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, b)| *b)
+}
+
+/// Whether `key` declares a custom piece (`customPiece1` ... `customPiece25`).
+pub fn is_custom_piece(key: &str) -> bool {
+    key.strip_prefix("customPiece")
+        .and_then(|n| n.parse::<u32>().ok())
+        .is_some_and(|n| (1..=25).contains(&n))
+}
