@@ -20,6 +20,7 @@ Usage: kraken COMMAND [ARGS...]
 
 Commands:
   betza    show where a piece written in XBetza can move
+  perft    count the leaf nodes of the move tree of a position
   help     show this help, or a command's help (kraken help betza)
 
 Options:
@@ -58,12 +59,17 @@ fn main() -> ExitCode {
         "-h" | "--help" | "help" => match rest.first().map(String::as_str) {
             None => emit(HELP),
             Some("betza") => emit(tools::betza::HELP),
+            Some("perft") => emit(tools::perft::HELP),
             Some(other) => unknown_command(other),
         },
         "-V" | "--version" | "version" => emit(&format!("kraken {}\n", env!("CARGO_PKG_VERSION"))),
         "betza" => match tools::betza::run(rest) {
             Ok(text) => emit(&text),
             Err(err) => usage_error("betza", &err),
+        },
+        "perft" => match tools::perft::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("perft", &err),
         },
         other => unknown_command(other),
     }

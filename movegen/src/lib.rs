@@ -19,6 +19,7 @@ mod perft;
 mod position;
 mod probe;
 mod rules;
+mod text;
 mod walk;
 mod zobrist;
 
@@ -34,6 +35,7 @@ pub use rules::{
     Castling, Drops, GameEnd, Gating, Outcome, PieceId, PieceType, Promotion, Rules, ZoneMoves,
     MAX_PIECE_TYPES,
 };
+pub use text::{MoveFormat, MoveTextError};
 pub use walk::{
     generate, generate_paths, Ending, Occupant, PathMove, PieceBoard, MAX_EP_RIGHTS, MAX_VICTIMS,
 };

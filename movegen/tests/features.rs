@@ -73,19 +73,20 @@ impl Diagram {
     }
 }
 
-fn white(betza: &str, rows: &[&str]) {
-    diagram(rows).assert(betza, Color::White);
-}
-
-fn black(betza: &str, rows: &[&str]) {
-    diagram(rows).assert(betza, Color::Black);
+/// Asserts that a piece of the given colour moving as the XBetza text reaches exactly the
+/// squares marked on the drawn board.
+macro_rules! assert_moves {
+    ($color:ident, $betza:expr, [$($row:expr),* $(,)?] $(,)?) => {
+        diagram(&[$($row),*]).assert($betza, Color::$color)
+    };
 }
 
 #[test]
 fn leaper_atoms() {
-    white(
+    assert_moves!(
+        White,
         "N",
-        &[
+        [
             ". . . . . . .",
             ". . + . + . .",
             ". + . . . b .",
@@ -95,9 +96,10 @@ fn leaper_atoms() {
             ". . . . . . .",
         ],
     );
-    white(
+    assert_moves!(
+        White,
         "HG",
-        &[
+        [
             "+ . . + . . +",
             ". . . . . . .",
             ". . . . . . .",
@@ -125,15 +127,16 @@ fn extended_and_legacy_leaps() {
         ". . . . + . + . . . .",
         ". . . . . . . . . . .",
     ];
-    white("FX", &rows);
-    white("(4,1)", &rows);
+    diagram(&rows).assert("FX", Color::White);
+    diagram(&rows).assert("(4,1)", Color::White);
 }
 
 #[test]
 fn riders_and_ranges() {
-    white(
+    assert_moves!(
+        White,
         "R2",
-        &[
+        [
             ". . . . . .",
             ". . + . . .",
             ". . + . . .",
@@ -142,9 +145,10 @@ fn riders_and_ranges() {
             ". . b . . .",
         ],
     );
-    white(
+    assert_moves!(
+        White,
         "NN",
-        &[
+        [
             "+ . . . + . . .",
             ". . . . . . . .",
             ". + . + . . + .",
@@ -156,10 +160,11 @@ fn riders_and_ranges() {
 
 #[test]
 fn direction_sets() {
-    white("fsW", &[". + .", "+ @ +", ". . ."]);
-    white(
+    assert_moves!(White, "fsW", [". + .", "+ @ +", ". . ."]);
+    assert_moves!(
+        White,
         "frN",
-        &[
+        [
             ". . . . .",
             ". . . . +",
             ". . @ . .",
@@ -167,9 +172,10 @@ fn direction_sets() {
             ". . . . .",
         ],
     );
-    white(
+    assert_moves!(
+        White,
         "rfN",
-        &[
+        [
             ". . . + .",
             ". . . . .",
             ". . @ . .",
@@ -177,9 +183,10 @@ fn direction_sets() {
             ". . . . .",
         ],
     );
-    white(
+    assert_moves!(
+        White,
         "hlN",
-        &[
+        [
             ". + . . .",
             ". . . . +",
             ". . @ . .",
@@ -187,16 +194,17 @@ fn direction_sets() {
             ". . . + .",
         ],
     );
-    white("vsK", &["+ . +", ". @ .", "+ . +"]);
-    white("fhK", &["+ + +", ". @ .", ". . ."]);
-    black("fF", &[". . .", ". @ .", "+ . +"]);
+    assert_moves!(White, "vsK", ["+ . +", ". @ .", "+ . +"]);
+    assert_moves!(White, "fhK", ["+ + +", ". @ .", ". . ."]);
+    assert_moves!(Black, "fF", [". . .", ". @ .", "+ . +"]);
 }
 
 #[test]
 fn modes_of_a_single_leg() {
-    white(
+    assert_moves!(
+        White,
         "mKcN",
-        &[
+        [
             ". . . . .",
             ". W . b .",
             ". + W B b",
@@ -204,7 +212,7 @@ fn modes_of_a_single_leg() {
             ". B + + .",
         ],
     );
-    white("cdK", &[". . .", "w . b", ". @ ."]);
+    assert_moves!(White, "cdK", [". . .", "w . b", ". @ ."]);
 }
 
 #[test]
@@ -218,9 +226,10 @@ fn royal_capture_only_on_royals() {
 
 #[test]
 fn hoppers() {
-    white(
+    assert_moves!(
+        White,
         "pR",
-        &[
+        [
             ". . . . .",
             ". . . . .",
             "+ W @ . .",
@@ -228,9 +237,10 @@ fn hoppers() {
             ". . B . .",
         ],
     );
-    white(
+    assert_moves!(
+        White,
         "mRcpR",
-        &[
+        [
             ". . b . .",
             ". . W . .",
             "+ + @ + +",
@@ -238,9 +248,10 @@ fn hoppers() {
             ". . + . .",
         ],
     );
-    white(
+    assert_moves!(
+        White,
         "gQ",
-        &[
+        [
             ". . . . +",
             ". . . W .",
             ". . @ . .",
@@ -249,9 +260,10 @@ fn hoppers() {
         ],
     );
     // gK: a King step onto a mount, then slide on beyond it.
-    white(
+    assert_moves!(
+        White,
         "gK",
-        &[
+        [
             ". . + . .",
             ". . + . .",
             ". . B . .",
@@ -263,9 +275,10 @@ fn hoppers() {
 
 #[test]
 fn lame_and_jumping_leaps() {
-    white(
+    assert_moves!(
+        White,
         "nN",
-        &[
+        [
             ". . . . .",
             "+ . W . +",
             ". . @ . .",
@@ -273,9 +286,10 @@ fn lame_and_jumping_leaps() {
             ". + . + .",
         ],
     );
-    white(
+    assert_moves!(
+        White,
         "jD",
-        &[
+        [
             ". . + . .",
             ". . W . .",
             ". . @ . .",
@@ -284,9 +298,10 @@ fn lame_and_jumping_leaps() {
         ],
     );
     // Ski-bishop: the first diagonal square is skipped untested.
-    white(
+    assert_moves!(
+        White,
         "jB",
-        &[
+        [
             ". . . . . +",
             "+ . . . + .",
             ". W . . . .",
@@ -300,9 +315,10 @@ fn lame_and_jumping_leaps() {
 #[test]
 fn multi_leg_paths() {
     // Xiangqi horse: blocked on the orthogonal square.
-    white(
+    assert_moves!(
+        White,
         "mafsW",
-        &[
+        [
             ". . . . .",
             ". . . . .",
             "+ . W . +",
@@ -311,9 +327,10 @@ fn multi_leg_paths() {
         ],
     );
     // Griffon: F, or F then rook slides outward.
-    white(
+    assert_moves!(
+        White,
         "FyafsF",
-        &[
+        [
             ". + . + .",
             ". + . + .",
             "+ + . + +",
@@ -322,9 +339,10 @@ fn multi_leg_paths() {
         ],
     );
     // Rifle rook: captures without moving.
-    white(
+    assert_moves!(
+        White,
         "caibR",
-        &[
+        [
             ". . B . .",
             ". . . . .",
             "B . & . W",
@@ -336,12 +354,17 @@ fn multi_leg_paths() {
 
 #[test]
 fn locusts_and_multi_captures() {
-    white(
+    assert_moves!(
+        White,
         "fcafmF",
-        &["+ . . . .", ". B . . .", ". . @ . .", ". . . . ."],
+        ["+ . . . .", ". B . . .", ". . @ . .", ". . . . ."],
     );
     // Two captures in a row, then a step on.
-    white("cacaW", &[". . .", ". + .", "+ B +", ". B .", ". @ ."]);
+    assert_moves!(
+        White,
+        "cacaW",
+        [". . .", ". + .", "+ B +", ". B .", ". @ ."]
+    );
 }
 
 #[test]
@@ -386,15 +409,15 @@ fn borrowing_moves_of_a_neighbour() {
 
 #[test]
 fn wrapping() {
-    white("oW", &[". . . .", "+ . . .", "@ + . +", "+ . . ."]);
-    white("ooW", &["+ . . .", ". . . .", "+ . . .", "@ + . +"]);
+    assert_moves!(White, "oW", [". . . .", "+ . . .", "@ + . +", "+ . . ."]);
+    assert_moves!(White, "ooW", ["+ . . .", ". . . .", "+ . . .", "@ + . +"]);
 }
 
 #[test]
 fn crooked_and_circular() {
     // Crooked rook from b1: up, then turning right and left alternately (or the reverse).
-    white("zR", &[". . . +", "+ . + +", "+ + + +", "+ @ + ."]);
-    white("qW", &[". + + .", "+ . + +", "+ + . +", "+ @ + ."]);
+    assert_moves!(White, "zR", [". . . +", "+ . + +", "+ + + +", "+ @ + ."]);
+    assert_moves!(White, "qW", [". + + .", "+ . + +", "+ + . +", "+ @ + ."]);
 }
 
 #[test]
@@ -461,7 +484,7 @@ fn imitator_copies_the_last_mover() {
 
 #[test]
 fn universal_leaper() {
-    white("mU", &["+ B +", "+ @ +", "+ W +"]);
+    assert_moves!(White, "mU", ["+ B +", "+ @ +", "+ W +"]);
 }
 
 #[test]
@@ -480,9 +503,10 @@ fn enemy_half_range_marks_passed_squares() {
 
 #[test]
 fn area_move_never_returns_to_its_start() {
-    white(
+    assert_moves!(
+        White,
         "aaK",
-        &[
+        [
             "+ + + + + + +",
             "+ + + + + + +",
             "+ + + + + + +",

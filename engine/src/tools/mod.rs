@@ -1,3 +1,4 @@
 //! Subcommands that help people work with pieces and variants.
 
 pub mod betza;
+pub mod perft;

@@ -1,0 +1,188 @@
+//! Moves as coordinate text, the way XBoard and UCI write them.
+//!
+//! `e2e4`, `e7e8q` (promotion to the piece written), `h7h8+` (shogi-style promotion), `P@e4`
+//! (drop), castling as a king move (`e1g1`) or, in Chess960 mode, king takes rook (`e1h1`),
+//! multi-leg locust moves leg by leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`,
+//! or `h1e1h` when it enters on the castling partner's square).
+
+use std::fmt;
+
+use notation::Square;
+
+use crate::{
+    moves::{Move, MoveKind, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER},
+    position::{Piece, Position},
+};
+
+/// How moves are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveFormat {
+    /// Castling is written as king takes partner (UCI_Chess960).
+    pub chess960: bool,
+    /// Ranks are counted from 0 on boards of 10 ranks (XBoard).
+    pub zero_based_ranks: bool,
+}
+
+/// A move text that names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveTextError {
+    /// The text.
+    pub text: String,
+    /// Why it was refused.
+    pub reason: &'static str,
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
+impl Position {
+    /// Names a square in `format`.
+    pub fn square_text(&self, sq: Square, format: MoveFormat) -> String {
+        let g = self.geometry();
+        let base = if format.zero_based_ranks && g.height() == 10 {
+            0
+        } else {
+            1
+        };
+        format!("{}{}", (b'a' + g.file(sq) as u8) as char, g.rank(sq) + base)
+    }
+
+    /// Writes `mv` (a move of this position) as coordinate text.
+    pub fn move_text(&self, mv: &Move, format: MoveFormat) -> String {
+        let sq = |s: Square| self.square_text(s, format);
+        let mut text = match mv.kind {
+            MoveKind::Drop => {
+                format!(
+                    "{}@{}",
+                    self.rules.pieces[mv.piece as usize].symbol,
+                    sq(mv.to)
+                )
+            }
+            MoveKind::Castle => {
+                let (partner, _) = mv.castle_partner().expect("castling has a partner");
+                if mv.gate().is_some() && mv.has(FLAG_GATE_ON_PARTNER) {
+                    format!("{}{}", sq(partner), sq(mv.from))
+                } else if format.chess960 || self.king_move_ambiguous(mv) {
+                    format!("{}{}", sq(mv.from), sq(partner))
+                } else {
+                    format!("{}{}", sq(mv.from), sq(mv.to))
+                }
+            }
+            MoveKind::Normal => {
+                let mut legs = vec![mv.from];
+                if !mv.has(FLAG_EN_PASSANT) {
+                    legs.extend(mv.victims());
+                }
+                legs.push(mv.to);
+                legs.windows(2)
+                    .map(|w| format!("{}{}", sq(w[0]), sq(w[1])))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            }
+        };
+        if let Some(id) = mv.promotion() {
+            let symbol = &self.rules.pieces[id as usize].symbol;
+            if symbol.starts_with('+') {
+                text.push('+');
+            } else {
+                text.push_str(&symbol.to_lowercase());
+            }
+        }
+        if let Some(id) = mv.gate() {
+            text.push_str(&self.rules.pieces[id as usize].symbol.to_lowercase());
+        }
+        text
+    }
+
+    /// Whether a castling move written as a king move would read as a plain king move.
+    fn king_move_ambiguous(&self, castle: &Move) -> bool {
+        let piece = Piece {
+            color: self.side,
+            id: castle.piece,
+        };
+        let table = self.table_for(piece, castle.from);
+        table.leaps(castle.from).iter().any(|l| l.to == castle.to)
+    }
+
+    /// Reads a move of the side to move: any form [`Position::move_text`] writes (in either
+    /// castling style), `O-O`/`O-O-O`, promotion letters in either case with an optional `=`,
+    /// and a locust move by its end points alone when only one path fits.
+    ///
+    /// # Errors
+    /// Returns an error for text that names no legal move, or more than one.
+    pub fn parse_move(&mut self, text: &str, format: MoveFormat) -> Result<Move, MoveTextError> {
+        let wanted = normalize(text);
+        let error = |reason| MoveTextError {
+            text: text.to_string(),
+            reason,
+        };
+        if wanted.is_empty() {
+            return Err(error("empty move"));
+        }
+        let moves = self.legal_moves();
+        let mut exact = Vec::new();
+        let mut loose = Vec::new();
+        for mv in &moves {
+            if self.move_forms(mv, format).contains(&wanted) {
+                exact.push(*mv);
+            } else if mv.kind == MoveKind::Normal && mv.victims().next().is_some() {
+                let mut direct = *mv;
+                direct.victims = [crate::moves::NO_SQUARE; 3];
+                direct.flags &= !FLAG_EN_PASSANT;
+                if normalize(&self.move_text(&direct, format)) == wanted {
+                    loose.push(*mv);
+                }
+            }
+        }
+        match (exact.as_slice(), loose.as_slice()) {
+            ([mv], _) => Ok(*mv),
+            ([], [mv]) => Ok(*mv),
+            ([], []) => Err(error("not a legal move")),
+            _ => Err(error("ambiguous move")),
+        }
+    }
+
+    /// Every text that names `mv`, normalized.
+    fn move_forms(&self, mv: &Move, format: MoveFormat) -> Vec<String> {
+        let mut forms = vec![normalize(&self.move_text(mv, format))];
+        if mv.kind == MoveKind::Castle {
+            let other = MoveFormat {
+                chess960: !format.chess960,
+                ..format
+            };
+            forms.push(normalize(&self.move_text(mv, other)));
+            let (partner, _) = mv.castle_partner().expect("castling has a partner");
+            let g = self.geometry();
+            let castle = if g.file(partner) > g.file(mv.from) {
+                "o-o"
+            } else {
+                "o-o-o"
+            };
+            let gate = mv
+                .gate()
+                .map(|id| self.rules.pieces[id as usize].symbol.to_lowercase());
+            forms.push(format!("{castle}{}", gate.unwrap_or_default()));
+        }
+        forms
+    }
+}
+
+/// Lowercases a move text and drops what writers add freely (`=` before a promotion, `0` for
+/// `O` in castling).
+fn normalize(text: &str) -> String {
+    let mut out: String = text
+        .trim()
+        .chars()
+        .filter(|&c| c != '=')
+        .collect::<String>()
+        .to_lowercase();
+    if out.starts_with("0-0") {
+        out = out.replace('0', "o");
+    }
+    out
+}
