@@ -1,10 +1,10 @@
 //! Attack detection: is a square attacked, is a side in check.
 
-use notation::{Color, Modes, Square};
+use notation::{Color, Modes, MoveTable, Square, SquareSet};
 
 use crate::{
     position::{Piece, Position},
-    walk::{generate, Occupant, PieceBoard},
+    walk::{generate_paths, Occupant, PieceBoard},
 };
 
 /// The position with a royal piece of `victim` on `target`, for probing attacks.
@@ -67,39 +67,69 @@ impl Position {
                     continue;
                 }
             }
+            // Plain leaps and slides, followed backwards: the attacker's moves as the other
+            // side makes them lead from the target to the attacker.
             let code = attacker.code();
-            if pt.zone_moves.is_none() {
-                // Plain leaps and slides reversed: the attacker's moves as the other side makes
-                // them lead from the target to the attacker.
-                let reverse = &pt.tables[them.index()];
-                for leap in reverse.leaps(target) {
-                    if self.board[leap.to.index()] == code && leap.modes.intersects(ROYAL_CAPTURES)
-                    {
+            let (zone, zone_reverse) = match &pt.zone_moves {
+                Some(z) => (z.zone[by.index()], Some(&z.attack_tables[them.index()])),
+                None => (SquareSet::EMPTY, None),
+            };
+            let outside = !zone;
+            if self.reverse_attack(&pt.attack_tables[them.index()], target, code, outside) {
+                return true;
+            }
+            if let Some(reverse) = zone_reverse {
+                if self.reverse_attack(reverse, target, code, zone) {
+                    return true;
+                }
+            }
+            // Everything else: generate the capturing paths and look for the target.
+            let has_paths = !pt.attack_tables[by.index()].paths().is_empty()
+                || zone_reverse.is_some_and(|_| {
+                    pt.zone_moves
+                        .as_ref()
+                        .is_some_and(|z| !z.attack_tables[by.index()].paths().is_empty())
+                });
+            if has_paths {
+                for from in squares.iter() {
+                    if self.captures_from(attacker, from, target) {
                         return true;
                     }
                 }
-                for slide in reverse.slides(target) {
-                    if !slide.modes.intersects(ROYAL_CAPTURES) {
-                        continue;
-                    }
-                    for &sq in reverse.slide_squares(slide) {
-                        let here = self.board[sq.index()];
-                        if here != 0 {
-                            if here == code {
-                                return true;
-                            }
-                            break;
-                        }
-                    }
-                }
-                if reverse.paths().is_empty() {
-                    continue;
-                }
             }
-            // Everything else: generate the attacker's moves and look for a capture on target.
-            for from in squares.iter() {
-                if self.captures_from(attacker, from, target) {
-                    return true;
+        }
+        false
+    }
+
+    /// Whether a piece with board code `code` standing on one of `allowed` reaches `target` by
+    /// a plain leap or slide of `reverse` (its attack table for the other colour).
+    #[inline]
+    fn reverse_attack(
+        &self,
+        reverse: &MoveTable,
+        target: Square,
+        code: u8,
+        allowed: SquareSet,
+    ) -> bool {
+        for leap in reverse.leaps(target) {
+            if self.board[leap.to.index()] == code
+                && leap.modes.intersects(ROYAL_CAPTURES)
+                && allowed.contains(leap.to)
+            {
+                return true;
+            }
+        }
+        for slide in reverse.slides(target) {
+            if !slide.modes.intersects(ROYAL_CAPTURES) {
+                continue;
+            }
+            for &sq in reverse.slide_squares(slide) {
+                let here = self.board[sq.index()];
+                if here != 0 {
+                    if here == code && allowed.contains(sq) {
+                        return true;
+                    }
+                    break;
                 }
             }
         }
@@ -119,7 +149,7 @@ impl Position {
             victim: attacker.color.opponent(),
         };
         let mut found = false;
-        generate(table, &view, from, mover, &mut |mv| {
+        generate_paths(table, &view, from, mover, &mut |mv| {
             if mv.captures.contains(&target) {
                 found = true;
             }

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 mod attack;
+mod attack_table;
 mod fen;
 mod generate;
 mod make;

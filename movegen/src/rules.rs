@@ -2,6 +2,7 @@
 //!
 //! `variants` fills these from variant files; the generator reads them.
 
+use crate::attack_table::attack_desc;
 use notation::{compile, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
 
 /// Index of a piece type in [`Rules::pieces`].
@@ -20,6 +21,21 @@ pub struct ZoneMoves {
     pub desc: PieceDesc,
     /// The moves compiled per colour.
     pub tables: [MoveTable; 2],
+    /// The capturing part of the moves compiled per colour (for check detection).
+    pub attack_tables: [MoveTable; 2],
+}
+
+impl ZoneMoves {
+    /// Compiles the moves `desc` for the squares `zone` (per colour) of `geometry`.
+    pub fn new(zone: [SquareSet; 2], desc: PieceDesc, geometry: &Geometry) -> ZoneMoves {
+        let attack = attack_desc(&desc);
+        ZoneMoves {
+            zone,
+            tables: Color::ALL.map(|c| compile(&desc, geometry, c)),
+            attack_tables: Color::ALL.map(|c| compile(&attack, geometry, c)),
+            desc,
+        }
+    }
 }
 
 /// A kind of piece.
@@ -36,6 +52,8 @@ pub struct PieceType {
     pub desc: PieceDesc,
     /// The moves compiled per colour.
     pub tables: [MoveTable; 2],
+    /// The capturing part of the moves compiled per colour (for check detection).
+    pub attack_tables: [MoveTable; 2],
     /// Whether losing it (to capture or check) loses the game.
     pub royal: bool,
     /// Squares the piece may never leave, per colour (palaces); `None`: the whole board.
@@ -63,6 +81,8 @@ impl PieceType {
         geometry: &Geometry,
     ) -> Self {
         let tables = Color::ALL.map(|c| compile(&desc, geometry, c));
+        let attack = attack_desc(&desc);
+        let attack_tables = Color::ALL.map(|c| compile(&attack, geometry, c));
         let immobile = [0, 1].map(|c| {
             geometry
                 .squares()
@@ -75,6 +95,7 @@ impl PieceType {
             betza: betza.to_string(),
             immobile,
             tables,
+            attack_tables,
             desc,
             royal: false,
             region: None,

@@ -154,8 +154,9 @@ fn generate_paths_with<B: PieceBoard>(
     nesting: Nesting,
     sink: &mut dyn FnMut(&PathMove),
 ) {
+    let no_ep = board.ep_victim().is_none();
     for path in table.paths() {
-        if path.initial && !mover.virgin {
+        if (path.initial && !mover.virgin) || (path.ep_only && no_ep) {
             continue;
         }
         match path.kind {

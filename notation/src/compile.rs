@@ -82,6 +82,23 @@ pub fn compile(desc: &PieceDesc, geometry: &Geometry, color: Color) -> MoveTable
     compiler.finish()
 }
 
+/// Splits a single-leg move whose modes include `e` and something else into the move without
+/// `e` and the `e` capture alone.
+fn split_en_passant(mv: &MoveDesc) -> Option<(MoveDesc, MoveDesc)> {
+    let [leg] = mv.legs.as_slice() else {
+        return None;
+    };
+    let rest = leg.modes.difference(Modes::EN_PASSANT);
+    if !leg.modes.contains(Modes::EN_PASSANT) || !rest.intersects(FINAL_ENDINGS) {
+        return None;
+    }
+    let mut plain = mv.clone();
+    plain.legs[0].modes = rest;
+    let mut en_passant = mv.clone();
+    en_passant.legs[0].modes = leg.modes.difference(FINAL_ENDINGS).union(Modes::EN_PASSANT);
+    Some((plain, en_passant))
+}
+
 struct Compiler {
     table: MoveTable,
     leaps_by_square: Vec<Vec<Leap>>,
@@ -126,6 +143,17 @@ impl Compiler {
     fn add_move(&mut self, mv: &MoveDesc, component: u16) {
         if self.add_simple(mv) {
             return;
+        }
+        // A plain move that may also capture en passant: the plain part stays a leap or slide,
+        // the e.p. capture becomes a path of its own.
+        if let Some((plain, en_passant)) = split_en_passant(mv) {
+            if self.add_simple(&plain) {
+                if let Some(mut path) = self.compile_path(&en_passant, component) {
+                    path.ep_only = true;
+                    self.table.paths.push(path);
+                }
+                return;
+            }
         }
         if let Some(path) = self.compile_path(mv, component) {
             self.table.paths.push(path);
@@ -186,6 +214,7 @@ impl Compiler {
                 let dirs = first.dirs.unwrap_or(DirSet(1));
                 return Some(Path {
                     legs: Vec::new(),
+                    ep_only: false,
                     initial: mv.initial,
                     kind: PathKind::Imitate {
                         forward: dirs.contains(0),
@@ -204,6 +233,7 @@ impl Compiler {
             initial: mv.initial,
             kind,
             component,
+            ep_only: false,
         })
     }
 

@@ -114,6 +114,9 @@ pub struct Path {
     pub kind: PathKind,
     /// Index of the move in the [`crate::PieceDesc`] it was compiled from.
     pub component: u16,
+    /// The path only captures en passant: a generator may skip it when no square has e.p.
+    /// rights.
+    pub ep_only: bool,
 }
 
 /// Everything one piece can do from every square of one board, for one colour.

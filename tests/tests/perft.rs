@@ -51,3 +51,29 @@ fn small_cases_match() {
 fn large_cases_match() {
     run_variants(|c| c.nodes > 2_000_000);
 }
+
+#[test]
+fn chess960_cases_match() {
+    let catalog = PerftCase::catalog();
+    let cases = PerftCase::read_all(include_str!("../data/perft/chess960.jsonl"));
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|case| {
+            let got = case.run(&catalog);
+            (got != case.nodes).then(|| {
+                format!(
+                    "{} depth {}: expected {}, got {got}",
+                    case.fen, case.depth, case.nodes
+                )
+            })
+        })
+        .collect();
+    assert!(!cases.is_empty());
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases fail:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}

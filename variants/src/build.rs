@@ -6,7 +6,7 @@ use movegen::{
     Castling, Drops, GameEnd, Gating, Outcome, PieceId, PieceType, Position, Promotion, Rules,
     ZoneMoves,
 };
-use notation::{compile, parse, Color, Geometry, SquareSet};
+use notation::{parse, Geometry, SquareSet};
 
 use crate::{
     definition::{Definition, VariantError},
@@ -358,11 +358,7 @@ impl Builder<'_> {
                 let forward = parse("fW").expect("valid");
                 let sideways = pt.desc.clone();
                 pt = PieceType::new(&name, &symbol, "fW", forward, &geometry);
-                pt.zone_moves = Some(ZoneMoves {
-                    zone,
-                    tables: Color::ALL.map(|c| compile(&sideways, &geometry, c)),
-                    desc: sideways,
-                });
+                pt.zone_moves = Some(ZoneMoves::new(zone, sideways, &geometry));
             }
             let capitalized = {
                 let mut c = d.key.clone();
