@@ -407,7 +407,94 @@ impl Position {
     pub fn legal_moves(&mut self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_pseudo_legal(&mut list);
-        list.retain(|mv| self.is_legal(*mv));
+        match self.quick_legality() {
+            Some(pinned) => {
+                let king = self.royals(self.side);
+                list.retain(|mv| {
+                    let quick = mv.kind == MoveKind::Normal
+                        && !king.contains(mv.from)
+                        && !pinned.contains(mv.from)
+                        && mv.victims[0] == crate::moves::NO_SQUARE
+                        && mv.flags & (FLAG_INDUCED | FLAG_UNLOAD) == 0;
+                    let drop = mv.kind == MoveKind::Drop
+                        && self.rules.drops.no_drop_mate != Some(mv.piece);
+                    quick || drop || self.is_legal(*mv)
+                });
+            }
+            None => list.retain(|mv| self.is_legal(*mv)),
+        }
         list
+    }
+
+    /// When moves can be judged without making them, the pieces pinned to the royal piece.
+    ///
+    /// That is when the side to move has exactly one royal piece, is not in check, no rule
+    /// looks at both royals (flying general), and every enemy piece on the board attacks only
+    /// by plain leaps and slides: then only moving the royal piece, a pinned piece, or a move
+    /// that takes pieces off other squares can expose the royal piece.
+    fn quick_legality(&self) -> Option<SquareSet> {
+        let us = self.side;
+        let them = us.opponent();
+        let royals = self.royals(us);
+        if royals.len() != 1 || self.rules.flying_general {
+            return None;
+        }
+        let king = royals.first()?;
+        for id in 0..self.rules.pieces.len() as PieceId {
+            if self.pieces(Piece { color: them, id }).is_empty() {
+                continue;
+            }
+            let pt = &self.rules.pieces[id as usize];
+            if pt.zone_moves.is_some() || !pt.attack_tables[them.index()].paths().is_empty() {
+                return None;
+            }
+        }
+        if self.attacked(king, them) {
+            return None;
+        }
+        Some(self.pinned(king, us))
+    }
+
+    /// Pieces of `us` that alone stand between `king` and an enemy slider that attacks along
+    /// that line.
+    fn pinned(&self, king: Square, us: Color) -> SquareSet {
+        let them = us.opponent();
+        let mut pinned = SquareSet::EMPTY;
+        for id in 0..self.rules.pieces.len() as PieceId {
+            let attacker = Piece { color: them, id };
+            if self.pieces(attacker).is_empty() {
+                continue;
+            }
+            let code = attacker.code();
+            let reverse = &self.rules.pieces[id as usize].attack_tables[us.index()];
+            for slide in reverse.slides(king) {
+                if !slide
+                    .modes
+                    .intersects(Modes(Modes::CAPTURE.0 | Modes::ROYAL_CAPTURE.0))
+                {
+                    continue;
+                }
+                let mut blocker = None;
+                for &sq in reverse.slide_squares(slide) {
+                    let here = self.board[sq.index()];
+                    if here == 0 {
+                        continue;
+                    }
+                    match blocker {
+                        None if Piece::from_code(here).is_some_and(|p| p.color == us) => {
+                            blocker = Some(sq)
+                        }
+                        None => break,
+                        Some(b) => {
+                            if here == code {
+                                pinned.insert(b);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        pinned
     }
 }
