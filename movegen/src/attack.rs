@@ -3,6 +3,7 @@
 use notation::{Color, Modes, MoveTable, Square, SquareSet};
 
 use crate::{
+    generate::first_occupied,
     position::{Piece, Position},
     walk::{generate_paths, Occupant, PieceBoard},
 };
@@ -115,8 +116,29 @@ impl Position {
             if self.board[leap.to.index()] == code
                 && leap.modes.intersects(ROYAL_CAPTURES)
                 && allowed.contains(leap.to)
+                && (!leap.initial || self.virgin.contains(leap.to))
+                && !leap
+                    .block_reverse
+                    .is_some_and(|b| self.board[b.index()] != 0)
             {
                 return true;
+            }
+        }
+        for hop in reverse.hops(target) {
+            if !hop.modes.intersects(ROYAL_CAPTURES) {
+                continue;
+            }
+            // Backwards: the landing stretch to the mount, then the approach to the hopper.
+            let squares = reverse.hop_squares(hop);
+            let occupied = |sq: Square| self.board[sq.index()] != 0;
+            let Some(mount) = first_occupied(squares, hop.landing_range, occupied) else {
+                continue;
+            };
+            let rest = &squares[mount + 1..];
+            if let Some(k) = first_occupied(rest, hop.mount_range, occupied) {
+                if self.board[rest[k].index()] == code && allowed.contains(rest[k]) {
+                    return true;
+                }
             }
         }
         for slide in reverse.slides(target) {

@@ -37,14 +37,44 @@ impl Position {
         let id = piece.id;
         for leap in table.leaps(from) {
             let code = self.board[leap.to.index()];
-            if self.plain_allows(code, leap.modes, us) {
-                self.add_with_promotions(Move::normal(id, from, leap.to), list);
+            if !self.plain_allows(code, leap.modes, us)
+                || (leap.initial && !self.virgin.contains(from))
+                || leap.block.is_some_and(|b| self.board[b.index()] != 0)
+            {
+                continue;
             }
+            let mut mv = Move::normal(id, from, leap.to);
+            if leap.ep_on_block {
+                if let Some(block) = leap.block {
+                    mv.ep[0] = block.0;
+                }
+            }
+            self.add_with_promotions(mv, list);
         }
         for slide in table.slides(from) {
             for &to in table.slide_squares(slide) {
                 let code = self.board[to.index()];
                 if self.plain_allows(code, slide.modes, us) {
+                    self.add_with_promotions(Move::normal(id, from, to), list);
+                }
+                if code != 0 {
+                    break;
+                }
+            }
+        }
+        for hop in table.hops(from) {
+            let squares = table.hop_squares(hop);
+            let Some(mount) =
+                first_occupied(squares, hop.mount_range, |sq| self.board[sq.index()] != 0)
+            else {
+                continue;
+            };
+            for (k, &to) in squares[mount + 1..].iter().enumerate() {
+                if k >= hop.landing_range as usize {
+                    break;
+                }
+                let code = self.board[to.index()];
+                if self.plain_allows(code, hop.modes, us) {
                     self.add_with_promotions(Move::normal(id, from, to), list);
                 }
                 if code != 0 {
@@ -406,7 +436,13 @@ impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&mut self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_pseudo_legal(&mut list);
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Appends every legal move of the side to move to `list` (which should be empty).
+    pub fn generate_legal(&mut self, list: &mut MoveList) {
+        self.generate_pseudo_legal(list);
         match self.quick_legality() {
             Some(pinned) => {
                 let king = self.royals(self.side);
@@ -423,7 +459,6 @@ impl Position {
             }
             None => list.retain(|mv| self.is_legal(*mv)),
         }
-        list
     }
 
     /// When moves can be judged without making them, the pieces pinned to the royal piece.
@@ -445,7 +480,9 @@ impl Position {
                 continue;
             }
             let pt = &self.rules.pieces[id as usize];
-            if pt.zone_moves.is_some() || !pt.attack_tables[them.index()].paths().is_empty() {
+            let table = &pt.attack_tables[them.index()];
+            if pt.zone_moves.is_some() || pt.lame_attacker || pt.hopper || !table.paths().is_empty()
+            {
                 return None;
             }
         }
@@ -497,4 +534,18 @@ impl Position {
         }
         pinned
     }
+}
+
+/// The index of the first square of `squares` within `range` steps that `occupied` says holds a
+/// piece.
+#[inline]
+pub(crate) fn first_occupied(
+    squares: &[Square],
+    range: u16,
+    occupied: impl Fn(Square) -> bool,
+) -> Option<usize> {
+    squares
+        .iter()
+        .take(range as usize)
+        .position(|&sq| occupied(sq))
 }

@@ -1,18 +1,22 @@
 //! Perft: counting the leaf nodes of the legal move tree, to check the generator.
 
-use crate::{moves::Move, position::Position};
+use crate::{
+    moves::{Move, MoveList},
+    position::Position,
+};
 
 /// Counts the legal move sequences of `depth` plies (bulk-counting the last ply).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
+    let mut moves = MoveList::new();
+    pos.generate_legal(&mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }
     let mut nodes = 0;
-    for mv in moves {
+    for &mv in &moves {
         pos.make(mv);
         nodes += perft(pos, depth - 1);
         pos.unmake();

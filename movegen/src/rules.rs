@@ -54,6 +54,10 @@ pub struct PieceType {
     pub tables: [MoveTable; 2],
     /// The capturing part of the moves compiled per colour (for check detection).
     pub attack_tables: [MoveTable; 2],
+    /// Whether some capture is a lame leap (moving a piece away can open it).
+    pub lame_attacker: bool,
+    /// Whether some capture is a hop (moving a piece in or out of a line can open it).
+    pub hopper: bool,
     /// Whether losing it (to capture or check) loses the game.
     pub royal: bool,
     /// Squares the piece may never leave, per colour (palaces); `None`: the whole board.
@@ -94,6 +98,12 @@ impl PieceType {
             symbol: symbol.to_string(),
             betza: betza.to_string(),
             immobile,
+            lame_attacker: geometry
+                .squares()
+                .any(|sq| attack_tables[0].leaps(sq).iter().any(|l| l.block.is_some())),
+            hopper: geometry
+                .squares()
+                .any(|sq| !attack_tables[0].hops(sq).is_empty()),
             tables,
             attack_tables,
             desc,
@@ -112,6 +122,7 @@ impl PieceType {
 fn has_any_move(table: &MoveTable, sq: Square) -> bool {
     !table.leaps(sq).is_empty()
         || !table.slides(sq).is_empty()
+        || !table.hops(sq).is_empty()
         || table.paths().iter().any(|path| match path.legs.first() {
             Some(leg) if path.kind == PathKind::Legs => leg
                 .dirs

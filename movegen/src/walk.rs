@@ -112,16 +112,49 @@ fn generate_with<B: PieceBoard>(
 ) {
     let mut plain = PathMove::plain(origin, origin);
     for leap in table.leaps(origin) {
+        if (leap.initial && !mover.virgin)
+            || leap
+                .block
+                .is_some_and(|b| b != origin && board.occupant(b).is_some())
+        {
+            continue;
+        }
         if let Some(ending) = plain_ending(board.occupant(leap.to), leap.modes, mover) {
             plain.to = leap.to;
             plain.set_ending(ending);
+            if leap.ep_on_block {
+                plain.ep_rights.extend(leap.block);
+            }
             sink(&plain);
+            plain.ep_rights.clear();
         }
     }
     for slide in table.slides(origin) {
         for &to in table.slide_squares(slide) {
             let occupant = board.occupant(to).filter(|_| to != origin);
             if let Some(ending) = plain_ending(occupant, slide.modes, mover) {
+                plain.to = to;
+                plain.set_ending(ending);
+                sink(&plain);
+            }
+            if occupant.is_some() {
+                break;
+            }
+        }
+    }
+    for hop in table.hops(origin) {
+        let squares = table.hop_squares(hop);
+        let occupied = |sq: Square| sq != origin && board.occupant(sq).is_some();
+        let Some(mount) = squares
+            .iter()
+            .take(hop.mount_range as usize)
+            .position(|&sq| occupied(sq))
+        else {
+            continue;
+        };
+        for &to in squares[mount + 1..].iter().take(hop.landing_range as usize) {
+            let occupant = board.occupant(to).filter(|_| to != origin);
+            if let Some(ending) = plain_ending(occupant, hop.modes, mover) {
                 plain.to = to;
                 plain.set_ending(ending);
                 sink(&plain);

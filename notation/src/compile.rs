@@ -103,7 +103,12 @@ struct Compiler {
     table: MoveTable,
     leaps_by_square: Vec<Vec<Leap>>,
     slides_by_square: Vec<Vec<(Vec<Square>, Modes)>>,
+    hops_by_square: Vec<Vec<PendingHop>>,
 }
+
+/// A hop line of one square before the table is laid out: squares, mount range, landing
+/// range, modes.
+type PendingHop = (Vec<Square>, u16, u16, Modes);
 
 impl Compiler {
     fn new(geometry: &Geometry, color: Color) -> Compiler {
@@ -117,11 +122,14 @@ impl Compiler {
                 slide_index: Vec::new(),
                 slides: Vec::new(),
                 slide_squares: Vec::new(),
+                hop_index: Vec::new(),
+                hops: Vec::new(),
                 paths: Vec::new(),
                 families: Vec::new(),
             },
             leaps_by_square: vec![Vec::new(); n],
             slides_by_square: vec![Vec::new(); n],
+            hops_by_square: vec![Vec::new(); n],
         }
     }
 
@@ -141,7 +149,7 @@ impl Compiler {
     }
 
     fn add_move(&mut self, mv: &MoveDesc, component: u16) {
-        if self.add_simple(mv) {
+        if self.add_simple(mv) || self.add_hop(mv) {
             return;
         }
         // A plain move that may also capture en passant: the plain part stays a leap or slide,
@@ -161,21 +169,38 @@ impl Compiler {
     }
 
     /// Adds a move as plain leaps or slides if it is one; returns whether it was.
+    ///
+    /// Plain: one leg of a leaper or rider atom, ending by `m c d k` only; a leap may also be
+    /// initial-only and lame (`n`, when it passes exactly one square), and give e.p. rights
+    /// there.
     fn add_simple(&mut self, mv: &MoveDesc) -> bool {
         let [leg] = mv.legs.as_slice() else {
             return false;
         };
         let plain_atom = matches!(mv.atom, Atom::Leap { .. } | Atom::King { .. });
-        let modes = if leg.modes.intersects(FINAL_ENDINGS) {
+        let mut modes = if leg.modes.intersects(FINAL_ENDINGS) {
             leg.modes
         } else {
             leg.modes.union(Modes::DEFAULT_FINAL)
         };
-        if !plain_atom || mv.initial || !SIMPLE.contains(modes) || mv.range == Range::EnemyHalf {
+        let shape = mv.atom.orthogonal_form();
+        let single_gap = shape.1 == 2;
+        let leap = mv.range == Range::Steps(1);
+        let lame = leap && single_gap && modes.contains(Modes::NON_JUMPING);
+        let ep_on_block = lame && modes.contains(Modes::EP_RIGHTS);
+        if lame {
+            modes.remove(Modes(Modes::NON_JUMPING.0 | Modes::EP_RIGHTS.0));
+        }
+        let conditional = lame || (mv.initial && leap);
+        if !plain_atom
+            || (mv.initial && !leap)
+            || !SIMPLE.contains(modes)
+            || mv.range == Range::EnemyHalf
+        {
             return false;
         }
         let dirs = leg.dirs.unwrap_or(mv.atom.all_dirs());
-        let family = self.family(mv.atom.orthogonal_form(), Wrap::None);
+        let family = self.family(shape, Wrap::None);
         let max = match mv.range {
             Range::Steps(n) => n as usize,
             _ => usize::MAX,
@@ -183,18 +208,94 @@ impl Compiler {
         let geometry = self.table.geometry.clone();
         for sq in geometry.squares() {
             for d in dirs.iter() {
-                let ray = self.table.families[family as usize].ray(sq, d);
+                let rays = &self.table.families[family as usize];
+                let ray = rays.ray(sq, d);
                 if max == 1 {
-                    if let Some(step) = ray.first() {
-                        let leaps = &mut self.leaps_by_square[sq.index()];
-                        match leaps.iter_mut().find(|l| l.to == step.to) {
-                            Some(l) => l.modes.insert(modes),
-                            None => leaps.push(Leap { to: step.to, modes }),
-                        }
+                    let Some(step) = ray.first() else { continue };
+                    let block = lame.then(|| rays.gaps(step)[0]);
+                    let block_reverse = lame
+                        .then(|| {
+                            rays.ray(step.to, d ^ 4)
+                                .first()
+                                .map(|back| rays.gaps(back)[0])
+                        })
+                        .flatten();
+                    let new = Leap {
+                        to: step.to,
+                        modes,
+                        block,
+                        block_reverse,
+                        initial: mv.initial,
+                        ep_on_block,
+                    };
+                    let leaps = &mut self.leaps_by_square[sq.index()];
+                    match leaps.iter_mut().find(|l| {
+                        l.to == step.to && !conditional && l.block.is_none() && !l.initial
+                    }) {
+                        Some(l) => l.modes.insert(modes),
+                        None => leaps.push(new),
                     }
                 } else if !ray.is_empty() {
                     let squares: Vec<Square> = ray.iter().take(max).map(|s| s.to).collect();
                     self.slides_by_square[sq.index()].push((squares, modes));
+                }
+            }
+        }
+        true
+    }
+
+    /// Adds a move as plain hops if it is one (`pR`, `cpR`, `gQ`: one final `p` or `g` leg of a
+    /// W-, F- or K-system atom with no other condition); returns whether it was.
+    fn add_hop(&mut self, mv: &MoveDesc) -> bool {
+        let [leg] = mv.legs.as_slice() else {
+            return false;
+        };
+        let hop_modes = Modes::HOP.union(Modes::GRASSHOP);
+        let plain_atom = matches!(mv.atom, Atom::Leap { .. } | Atom::King { .. });
+        let shape = mv.atom.orthogonal_form();
+        if !plain_atom || mv.initial || shape.1 != 1 || !leg.modes.intersects(hop_modes) {
+            return false;
+        }
+        let grasshop = leg.modes.contains(Modes::GRASSHOP);
+        if grasshop && leg.modes.contains(Modes::HOP) {
+            return false;
+        }
+        let mut landing = leg.modes.difference(hop_modes);
+        if !landing.intersects(FINAL_ENDINGS) {
+            landing.insert(Modes::DEFAULT_FINAL);
+        }
+        if !SIMPLE.contains(landing) {
+            return false;
+        }
+        let steps = |r: Range| match r {
+            Range::Steps(n) => Some(n as u16),
+            Range::Unlimited => Some(u16::MAX),
+            Range::EnemyHalf => None,
+        };
+        let (Some(mount_range), Some(landing_range)) = (
+            steps(mv.range),
+            steps(if grasshop {
+                mv.range.toggled()
+            } else {
+                mv.range
+            }),
+        ) else {
+            return false;
+        };
+        let dirs = leg.dirs.unwrap_or(mv.atom.all_dirs());
+        let family = self.family(shape, Wrap::None);
+        let geometry = self.table.geometry.clone();
+        for sq in geometry.squares() {
+            for d in dirs.iter() {
+                let ray = self.table.families[family as usize].ray(sq, d);
+                if ray.len() >= 2 {
+                    let squares: Vec<Square> = ray.iter().map(|s| s.to).collect();
+                    self.hops_by_square[sq.index()].push((
+                        squares,
+                        mount_range,
+                        landing_range,
+                        landing,
+                    ));
                 }
             }
         }
@@ -366,6 +467,16 @@ impl Compiler {
                 .slide_index
                 .push((start, self.table.slides.len() as u32));
         }
+        let hops = std::mem::take(&mut self.hops_by_square);
+        for hops in hops {
+            let start = self.table.hops.len() as u32;
+            for (squares, mount, landing, modes) in hops {
+                self.table.push_hop(&squares, mount, landing, modes);
+            }
+            self.table
+                .hop_index
+                .push((start, self.table.hops.len() as u32));
+        }
         self.table
     }
 }
@@ -400,13 +511,28 @@ mod tests {
 
     #[test]
     fn final_hop_is_split() {
-        let t = table("cpR");
+        let t = table("cpN");
         let legs = &t.paths()[0].legs;
         assert_eq!(legs.len(), 2);
         assert_eq!(legs[0].modes, Modes::HOP);
         assert_eq!(legs[1].modes, Modes::CAPTURE);
         assert_eq!(legs[1].dirs, DirSet(1));
-        assert_eq!(legs[1].range, Range::Unlimited);
+        assert_eq!(legs[1].range, Range::Steps(1));
+    }
+
+    #[test]
+    fn straight_hops_are_plain() {
+        let t = table("cpRgQ");
+        assert!(t.paths().is_empty());
+        let a1 = t.hops(Square(0));
+        assert_eq!(a1.len(), 5);
+        assert_eq!(
+            (a1[0].mount_range, a1[0].landing_range),
+            (u16::MAX, u16::MAX)
+        );
+        assert_eq!(a1[0].modes, Modes::CAPTURE);
+        let grasshopper = a1.iter().find(|h| h.landing_range == 1).unwrap();
+        assert_eq!(grasshopper.modes, Modes::DEFAULT_FINAL);
     }
 
     #[test]
@@ -422,8 +548,26 @@ mod tests {
 
     #[test]
     fn e_p_rules() {
-        assert_eq!(table("ifmnD").paths()[0].legs[0].ep, EpRule::Gaps);
-        assert_eq!(table("fmnD").paths()[0].legs[0].ep, EpRule::None);
+        let e2 = Square(12);
+        let double = table("ifmnD").leaps(e2)[0];
+        assert!(double.initial && double.ep_on_block);
+        assert_eq!(double.block, Some(Square(20)));
+        let lame = table("fmnD").leaps(e2)[0];
+        assert!(!lame.initial && !lame.ep_on_block && lame.block.is_some());
+        assert_eq!(table("ifmnH").paths()[0].legs[0].ep, EpRule::Gaps);
         assert_eq!(table("ifnmW6").paths()[0].legs[0].ep, EpRule::Passed);
+    }
+
+    #[test]
+    fn lame_knight_blocks_differ_backwards() {
+        let g = Geometry::new(8, 8).unwrap();
+        let t = compile(&parse("nN").unwrap(), &g, Color::White);
+        let d4 = g.parse_square("d4").unwrap();
+        let to_e6 = t.leaps(d4).iter().find(|l| g.name(l.to) == "e6").unwrap();
+        assert_eq!(to_e6.block.map(|s| g.name(s)).as_deref(), Some("d5"));
+        assert_eq!(
+            to_e6.block_reverse.map(|s| g.name(s)).as_deref(),
+            Some("e5")
+        );
     }
 }

@@ -17,10 +17,11 @@
 //! let pawn = parse("fmWfceFifmnD").unwrap();
 //! let white = compile(&pawn, &geometry, Color::White);
 //! let e2 = geometry.parse_square("e2").unwrap();
-//! // The single step is a plain leap; the diagonal capture (with e.p.) and the initial double
-//! // step (which creates e.p. rights) are paths.
-//! assert_eq!(white.leaps(e2).len(), 1);
-//! assert_eq!(white.paths().len(), 2);
+//! // The single step, the two diagonal captures and the initial double step (lame, giving
+//! // e.p. rights) are plain leaps; only the e.p. capture is a general path.
+//! assert_eq!(white.leaps(e2).len(), 4);
+//! assert_eq!(white.paths().len(), 1);
+//! assert!(white.paths()[0].ep_only);
 //! ```
 #![deny(missing_docs)]
 
@@ -45,5 +46,5 @@ pub use geometry::{Color, Geometry, GeometryError, Square, SquareSet, MAX_SIDE, 
 pub use modes::Modes;
 pub use parse::parse;
 pub use rays::{RayFamily, RayStep, Wrap};
-pub use table::{Curve, EpRule, GapRule, Leap, MoveTable, Path, PathKind, PathLeg, Slide};
+pub use table::{Curve, EpRule, GapRule, Hop, Leap, MoveTable, Path, PathKind, PathLeg, Slide};
 pub use write::{write, write_move};

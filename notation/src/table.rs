@@ -2,13 +2,22 @@
 
 use crate::{Color, DirSet, Geometry, Modes, Range, RayFamily, Square};
 
-/// A single-step move with nothing to test on the way: a leap to `to`.
+/// A single-step move that tests at most one square on the way: a leap to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Leap {
     /// The square reached.
     pub to: Square,
     /// What the move may do there: any of `m c d k`.
     pub modes: Modes,
+    /// A square that must be empty (a lame leap, `n`, with one square in between).
+    pub block: Option<Square>,
+    /// The square that must be empty when the same leap is made backwards from `to` (for
+    /// finding attackers of a square: for `nN` it is next to `to`, not next to the start).
+    pub block_reverse: Option<Square>,
+    /// Only for a piece that has never moved (`i`).
+    pub initial: bool,
+    /// The move gives e.p. rights on `block` (`in`, `nn`).
+    pub ep_on_block: bool,
 }
 
 /// A straight slide with nothing to test on the way but the squares it passes.
@@ -17,6 +26,21 @@ pub struct Slide {
     start: u32,
     len: u16,
     /// What the move may do where it stops: any of `m c d k`.
+    pub modes: Modes,
+}
+
+/// A straight hop with nothing to test but the squares it passes: slide to the first piece
+/// (the mount) within `mount_range` steps, then go on in the same direction for at most
+/// `landing_range` steps (`pR`, `cpR`, `gQ`, `pB`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hop {
+    start: u32,
+    len: u16,
+    /// Most steps to the mount.
+    pub mount_range: u16,
+    /// Most steps beyond the mount.
+    pub landing_range: u16,
+    /// What the move may do where it lands: any of `m c d k`.
     pub modes: Modes,
 }
 
@@ -122,13 +146,15 @@ pub struct Path {
 /// Everything one piece can do from every square of one board, for one colour.
 ///
 /// # Layout
-/// Moves are sorted into three kinds, from cheapest to most general:
+/// Moves are sorted into four kinds, from cheapest to most general:
 ///
 /// * **leaps**: single-leg moves of one step that test only the destination (`N`, `fmW`,
 ///   `K`). For square `sq`, `leaps(sq)` is a slice of `(to, modes)` clipped to the board.
 /// * **slides**: single-leg riders that test only the squares they pass (`R`, `fB`, `NN`, `W4`).
 ///   For square `sq`, `slides(sq)` lists each ray once, its squares in order of distance and cut
 ///   to the move's range, with the modes allowed where it stops.
+/// * **hops**: a slide to the first piece in the way, then straight on beyond it (`pR`,
+///   `cpR`, `gQ`). For square `sq`, `hops(sq)` lists each line once with its two ranges.
 /// * **paths**: everything else (multi-leg moves, hoppers, lame leaps, e.p., initial moves,
 ///   castling, the imitator, `U`). A path is a short program of [`PathLeg`]s shared by all
 ///   squares; each leg names a [`RayFamily`] that holds, for every square and each of the 8
@@ -146,6 +172,8 @@ pub struct MoveTable {
     pub(crate) slide_index: Vec<(u32, u32)>,
     pub(crate) slides: Vec<Slide>,
     pub(crate) slide_squares: Vec<Square>,
+    pub(crate) hop_index: Vec<(u32, u32)>,
+    pub(crate) hops: Vec<Hop>,
     pub(crate) paths: Vec<Path>,
     pub(crate) families: Vec<RayFamily>,
 }
@@ -181,6 +209,19 @@ impl MoveTable {
         &self.slide_squares[slide.start as usize..slide.start as usize + slide.len as usize]
     }
 
+    /// The plain hops from `sq`.
+    #[inline]
+    pub fn hops(&self, sq: Square) -> &[Hop] {
+        let (start, end) = self.hop_index[sq.index()];
+        &self.hops[start as usize..end as usize]
+    }
+
+    /// The squares of the line of `hop`, nearest first (to the board's edge).
+    #[inline]
+    pub fn hop_squares(&self, hop: &Hop) -> &[Square] {
+        &self.slide_squares[hop.start as usize..hop.start as usize + hop.len as usize]
+    }
+
     /// The general move programs of the piece.
     #[inline]
     pub fn paths(&self) -> &[Path] {
@@ -197,6 +238,24 @@ impl MoveTable {
     #[inline]
     pub fn family(&self, leg: &PathLeg) -> &RayFamily {
         &self.families[leg.family as usize]
+    }
+
+    pub(crate) fn push_hop(
+        &mut self,
+        squares: &[Square],
+        mount_range: u16,
+        landing_range: u16,
+        modes: Modes,
+    ) {
+        let start = self.slide_squares.len() as u32;
+        self.slide_squares.extend_from_slice(squares);
+        self.hops.push(Hop {
+            start,
+            len: squares.len() as u16,
+            mount_range,
+            landing_range,
+            modes,
+        });
     }
 
     pub(crate) fn push_slide(&mut self, squares: &[Square], modes: Modes) {
