@@ -444,34 +444,36 @@ impl Position {
     pub fn generate_legal(&mut self, list: &mut MoveList) {
         self.generate_pseudo_legal(list);
         match self.quick_legality() {
-            Some(pinned) => {
-                let king = self.royals(self.side);
-                list.retain(|mv| {
-                    let quick = mv.kind == MoveKind::Normal
-                        && !king.contains(mv.from)
-                        && !pinned.contains(mv.from)
-                        && mv.victims[0] == crate::moves::NO_SQUARE
-                        && mv.flags & (FLAG_INDUCED | FLAG_UNLOAD) == 0;
-                    let drop = mv.kind == MoveKind::Drop
-                        && self.rules.drops.no_drop_mate != Some(mv.piece);
-                    quick || drop || self.is_legal(*mv)
-                });
-            }
+            Some((king, exposure)) => list.retain(|mv| {
+                let untouched = !exposure.contains(mv.to)
+                    && (mv.kind == MoveKind::Drop || !exposure.contains(mv.from));
+                let quick = match mv.kind {
+                    MoveKind::Normal => {
+                        untouched
+                            && mv.from != king
+                            && mv.victims[0] == crate::moves::NO_SQUARE
+                            && mv.flags & (FLAG_INDUCED | FLAG_UNLOAD) == 0
+                    }
+                    MoveKind::Drop => untouched && self.rules.drops.no_drop_mate != Some(mv.piece),
+                    MoveKind::Castle => false,
+                };
+                quick || self.is_legal(*mv)
+            }),
             None => list.retain(|mv| self.is_legal(*mv)),
         }
     }
 
-    /// When moves can be judged without making them, the pieces pinned to the royal piece.
+    /// When moves can be judged without making them: the royal piece and its exposure squares.
     ///
-    /// That is when the side to move has exactly one royal piece, is not in check, no rule
-    /// looks at both royals (flying general), and every enemy piece on the board attacks only
-    /// by plain leaps and slides: then only moving the royal piece, a pinned piece, or a move
-    /// that takes pieces off other squares can expose the royal piece.
-    fn quick_legality(&self) -> Option<SquareSet> {
+    /// That is when the side to move has exactly one royal piece, is not in check, and every
+    /// enemy piece on the board attacks by plain leaps, slides and hops. A move that does not
+    /// move the royal piece, takes nothing off other squares, and neither leaves nor enters an
+    /// exposure square cannot expose the royal piece.
+    fn quick_legality(&self) -> Option<(Square, SquareSet)> {
         let us = self.side;
         let them = us.opponent();
         let royals = self.royals(us);
-        if royals.len() != 1 || self.rules.flying_general {
+        if royals.len() != 1 {
             return None;
         }
         let king = royals.first()?;
@@ -480,8 +482,12 @@ impl Position {
                 continue;
             }
             let pt = &self.rules.pieces[id as usize];
-            let table = &pt.attack_tables[them.index()];
-            if pt.zone_moves.is_some() || pt.lame_attacker || pt.hopper || !table.paths().is_empty()
+            let paths = |t: &MoveTable| !t.paths().is_empty();
+            if paths(&pt.attack_tables[them.index()])
+                || pt
+                    .zone_moves
+                    .as_ref()
+                    .is_some_and(|z| paths(&z.attack_tables[them.index()]))
             {
                 return None;
             }
@@ -489,50 +495,86 @@ impl Position {
         if self.attacked(king, them) {
             return None;
         }
-        Some(self.pinned(king, us))
+        Some((king, self.exposure(king, us)))
     }
 
-    /// Pieces of `us` that alone stand between `king` and an enemy slider that attacks along
-    /// that line.
-    fn pinned(&self, king: Square, us: Color) -> SquareSet {
+    /// The squares whose change of occupancy could open an attack on `king`: the only piece
+    /// between it and an enemy slider, the first three pieces (and the squares between) on a
+    /// line with an enemy hopper among them, the block squares of enemy lame leapers, and the
+    /// file between facing generals.
+    fn exposure(&self, king: Square, us: Color) -> SquareSet {
         let them = us.opponent();
-        let mut pinned = SquareSet::EMPTY;
+        let mut exposure = SquareSet::EMPTY;
+        let royal = Modes(Modes::CAPTURE.0 | Modes::ROYAL_CAPTURE.0);
         for id in 0..self.rules.pieces.len() as PieceId {
             let attacker = Piece { color: them, id };
             if self.pieces(attacker).is_empty() {
                 continue;
             }
             let code = attacker.code();
-            let reverse = &self.rules.pieces[id as usize].attack_tables[us.index()];
-            for slide in reverse.slides(king) {
-                if !slide
-                    .modes
-                    .intersects(Modes(Modes::CAPTURE.0 | Modes::ROYAL_CAPTURE.0))
+            let pt = &self.rules.pieces[id as usize];
+            let mut reverses = vec![&pt.attack_tables[us.index()]];
+            if let Some(zone) = &pt.zone_moves {
+                reverses.push(&zone.attack_tables[us.index()]);
+            }
+            for reverse in reverses {
+                for slide in reverse
+                    .slides(king)
+                    .iter()
+                    .filter(|s| s.modes.intersects(royal))
                 {
-                    continue;
-                }
-                let mut blocker = None;
-                for &sq in reverse.slide_squares(slide) {
-                    let here = self.board[sq.index()];
-                    if here == 0 {
-                        continue;
-                    }
-                    match blocker {
-                        None if Piece::from_code(here).is_some_and(|p| p.color == us) => {
-                            blocker = Some(sq)
+                    let mut pieces = reverse
+                        .slide_squares(slide)
+                        .iter()
+                        .copied()
+                        .filter(|sq| self.board[sq.index()] != 0);
+                    if let (Some(first), Some(second)) = (pieces.next(), pieces.next()) {
+                        if self.board[second.index()] == code {
+                            exposure.insert(first);
                         }
-                        None => break,
-                        Some(b) => {
-                            if here == code {
-                                pinned.insert(b);
+                    }
+                }
+                for hop in reverse
+                    .hops(king)
+                    .iter()
+                    .filter(|h| h.modes.intersects(royal))
+                {
+                    let squares = reverse.hop_squares(hop);
+                    let mut seen = 0;
+                    let mut stretch = SquareSet::EMPTY;
+                    let mut found = false;
+                    for &sq in squares {
+                        stretch.insert(sq);
+                        let here = self.board[sq.index()];
+                        if here != 0 {
+                            found |= here == code;
+                            seen += 1;
+                            if seen == 3 {
+                                break;
                             }
-                            break;
+                        }
+                    }
+                    if found {
+                        exposure |= stretch;
+                    }
+                }
+                for leap in reverse.leaps(king) {
+                    if let Some(block) = leap.block_reverse {
+                        if self.board[leap.to.index()] == code && leap.modes.intersects(royal) {
+                            exposure.insert(block);
                         }
                     }
                 }
             }
         }
-        pinned
+        if self.rules.flying_general {
+            for other in self.royals(them).iter() {
+                if self.geometry().file(other) == self.geometry().file(king) {
+                    exposure |= self.squares_between(king, other);
+                }
+            }
+        }
+        exposure
     }
 }
 

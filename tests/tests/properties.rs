@@ -1,6 +1,7 @@
 //! Properties of the generator on random games: the incremental key equals a fresh one, unmake
-//! restores everything, FEN round-trips, and every legal move leaves the mover's royal pieces
-//! safe (checked independently, by letting the opponent try to capture them).
+//! restores everything, FEN round-trips, the quick legality test agrees with making every move,
+//! and every legal move leaves the mover's royal pieces safe (checked independently, by
+//! letting the opponent try to capture them).
 
 use kraken_tests::perft_case::PerftCase;
 use movegen::{MoveList, Position};
@@ -48,6 +49,19 @@ fn play(variant: &str, choices: &[u16]) {
     let mut keys = vec![pos.key()];
     for &choice in choices {
         let moves = pos.legal_moves();
+        let mut pseudo = MoveList::new();
+        pos.generate_pseudo_legal(&mut pseudo);
+        let slow: Vec<_> = pseudo
+            .iter()
+            .copied()
+            .filter(|&mv| pos.is_legal(mv))
+            .collect();
+        assert_eq!(
+            moves.as_slice(),
+            slow.as_slice(),
+            "{variant}: quick legality in {}",
+            pos.fen()
+        );
         if moves.is_empty() {
             break;
         }
