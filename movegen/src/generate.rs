@@ -162,7 +162,18 @@ impl Position {
 
     /// Adds `mv` with every promotion it may or must make; drops moves a piece could never
     /// move on from when the rules forbid them.
+    #[inline]
     fn add_with_promotions(&self, mv: Move, list: &mut MoveList) {
+        if self.rules.pieces[mv.piece as usize].plain && !self.rules.gating.enabled {
+            list.push(mv);
+            return;
+        }
+        self.add_special(mv, list);
+    }
+
+    /// [`Position::add_with_promotions`] for pieces with a region, a promotion or a rule about
+    /// immobile pieces, and for variants with gating.
+    fn add_special(&self, mv: Move, list: &mut MoveList) {
         let rules = &self.rules;
         let color = self.piece_color_of_move(&mv);
         if let Some(region) = &rules.pieces[mv.piece as usize].region {
@@ -170,7 +181,10 @@ impl Position {
                 return;
             }
         }
-        let zone = rules.promotion.zone[color.index()];
+        let zone = match &rules.pieces[mv.piece as usize].promotion_zone {
+            Some(zone) => zone[color.index()],
+            None => rules.promotion.zone[color.index()],
+        };
         let immobile = rules.promotion.immobility_illegal && self.immobile(mv.piece, color, mv.to);
         if mv.kind == MoveKind::Normal && rules.is_pawn(mv.piece) && zone.contains(mv.to) {
             for &choice in &rules.promotion.choices {
@@ -414,8 +428,18 @@ impl Position {
     }
 
     /// Whether `mv` (pseudo-legal) leaves the mover's royal pieces safe.
+    ///
+    /// A royal piece may not castle out of or through an attacked square (the rules' castling
+    /// checks that when it generates the move; `O` castling is checked here).
     pub fn is_legal(&mut self, mv: Move) -> bool {
         let us = self.side;
+        if mv.kind == MoveKind::Castle && self.royals(us).contains(mv.from) {
+            let them = us.opponent();
+            let passed = self.squares_between(mv.from, mv.to);
+            if self.attacked(mv.from, them) || passed.iter().any(|sq| self.attacked(sq, them)) {
+                return false;
+            }
+        }
         self.make(mv);
         let mut legal =
             !(self.royal_attacked(us) || (self.rules.flying_general && self.generals_face()));
@@ -447,13 +471,13 @@ impl Position {
             Some((king, exposure)) => list.retain(|mv| {
                 let untouched = !exposure.contains(mv.to)
                     && (mv.kind == MoveKind::Drop || !exposure.contains(mv.from));
+                let plain = mv.victims[0] == crate::moves::NO_SQUARE
+                    && mv.flags & (FLAG_INDUCED | FLAG_UNLOAD) == 0;
                 let quick = match mv.kind {
-                    MoveKind::Normal => {
-                        untouched
-                            && mv.from != king
-                            && mv.victims[0] == crate::moves::NO_SQUARE
-                            && mv.flags & (FLAG_INDUCED | FLAG_UNLOAD) == 0
+                    MoveKind::Normal if mv.from == king && plain && !self.rules.flying_general => {
+                        return self.royal_safe_after_step(king, mv.to);
                     }
+                    MoveKind::Normal => untouched && mv.from != king && plain,
                     MoveKind::Drop => untouched && self.rules.drops.no_drop_mate != Some(mv.piece),
                     MoveKind::Castle => false,
                 };
@@ -461,6 +485,20 @@ impl Position {
             }),
             None => list.retain(|mv| self.is_legal(*mv)),
         }
+    }
+
+    /// Whether the royal piece on `king` is safe after stepping to `to` (a plain move, when
+    /// every enemy attacks by plain leaps, slides and hops): it is lifted off its square, so
+    /// that it does not shield `to` from a slider behind it.
+    fn royal_safe_after_step(&mut self, king: Square, to: Square) -> bool {
+        let code = self.board[king.index()];
+        let captured = self.board[to.index()];
+        self.board[king.index()] = 0;
+        self.board[to.index()] = code;
+        let safe = !self.attacked(to, self.side.opponent());
+        self.board[to.index()] = captured;
+        self.board[king.index()] = code;
+        safe
     }
 
     /// When moves can be judged without making them: the royal piece and its exposure squares.
@@ -513,11 +551,8 @@ impl Position {
             }
             let code = attacker.code();
             let pt = &self.rules.pieces[id as usize];
-            let mut reverses = vec![&pt.attack_tables[us.index()]];
-            if let Some(zone) = &pt.zone_moves {
-                reverses.push(&zone.attack_tables[us.index()]);
-            }
-            for reverse in reverses {
+            let zone = pt.zone_moves.as_ref().map(|z| &z.attack_tables[us.index()]);
+            for reverse in std::iter::once(&pt.attack_tables[us.index()]).chain(zone) {
                 for slide in reverse
                     .slides(king)
                     .iter()

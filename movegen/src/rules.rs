@@ -58,6 +58,9 @@ pub struct PieceType {
     pub lame_attacker: bool,
     /// Whether some capture is a hop (moving a piece in or out of a line can open it).
     pub hopper: bool,
+    /// Whether moves of this type need nothing but adding to the list (no region, promotion
+    /// or immobility rule to look at); set by [`Rules::new`].
+    pub plain: bool,
     /// Whether losing it (to capture or check) loses the game.
     pub royal: bool,
     /// Squares the piece may never leave, per colour (palaces); `None`: the whole board.
@@ -67,6 +70,8 @@ pub struct PieceType {
     /// Squares where a piece of this type counts as never moved when a FEN is read, per colour
     /// (pawns on their start rank). Castling pieces take their rights from the FEN instead.
     pub initial_squares: [SquareSet; 2],
+    /// Where this type promotes, per colour, when it differs from the rules' zone.
+    pub promotion_zone: Option<[SquareSet; 2]>,
     /// The shogi-style promoted form (`+P`), if any.
     pub promoted: Option<PieceId>,
     /// For a promoted form: the type it was promoted from (it goes to hand as that type).
@@ -104,6 +109,7 @@ impl PieceType {
             hopper: geometry
                 .squares()
                 .any(|sq| !attack_tables[0].hops(sq).is_empty()),
+            plain: false,
             tables,
             attack_tables,
             desc,
@@ -111,6 +117,7 @@ impl PieceType {
             region: None,
             zone_moves: None,
             initial_squares: [SquareSet::EMPTY; 2],
+            promotion_zone: None,
             promoted: None,
             unpromoted: None,
         }
@@ -283,6 +290,23 @@ impl Rules {
             flying_general: false,
             holdings: false,
             end: GameEnd::default(),
+        }
+    }
+
+    /// Derives what the generator precomputes from the rules (which piece types are
+    /// [`PieceType::plain`]); call it after filling or changing the rules. Until then every
+    /// type takes the general (slower, equally correct) path.
+    pub fn finish(&mut self) {
+        for id in 0..self.pieces.len() {
+            let plain = {
+                let pt = &self.pieces[id];
+                pt.region.is_none()
+                    && pt.promoted.is_none()
+                    && !self.promotion.pawn_types.contains(&(id as PieceId))
+                    && !(self.promotion.immobility_illegal
+                        && (!pt.immobile[0].is_empty() || !pt.immobile[1].is_empty()))
+            };
+            self.pieces[id].plain = plain;
         }
     }
 

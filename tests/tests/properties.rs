@@ -40,7 +40,10 @@ fn royal_capturable(pos: &Position) -> bool {
 }
 
 fn play(variant: &str, choices: &[u16]) {
-    let catalog = PerftCase::catalog();
+    let mut catalog = PerftCase::catalog();
+    catalog
+        .add_text(include_str!("../data/variants/exotic.ini"), "exotic.ini")
+        .expect("the exotic variant parses");
     let rules = catalog
         .rules(variant)
         .unwrap_or_else(|e| panic!("{variant}: {e:?}"));
@@ -104,5 +107,14 @@ proptest! {
         choices in proptest::collection::vec(any::<u16>(), 1..150),
     ) {
         play(VARIANTS[variant], &choices);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(80))]
+
+    #[test]
+    fn random_exotic_games_keep_their_invariants(choices in proptest::collection::vec(any::<u16>(), 1..200)) {
+        play("exotic", &choices);
     }
 }

@@ -554,7 +554,7 @@ impl Builder<'_> {
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
         };
-        let rules = rules;
+        rules.finish();
         // The start position must read.
         let arc = Arc::new(rules);
         if let Err(e) = Position::from_fen(arc.clone(), &start_fen) {
