@@ -21,6 +21,8 @@ Usage: kraken COMMAND [ARGS...]
 Commands:
   betza    show where a piece written in XBetza can move
   perft    count the leaf nodes of the move tree of a position
+  variants list the variants Kraken knows, with their board sizes
+  check    check a variant file (file, line and key of every problem)
   help     show this help, or a command's help (kraken help betza)
 
 Options:
@@ -60,6 +62,8 @@ fn main() -> ExitCode {
             None => emit(HELP),
             Some("betza") => emit(tools::betza::HELP),
             Some("perft") => emit(tools::perft::HELP),
+            Some("variants") => emit(tools::variants::VARIANTS_HELP),
+            Some("check") => emit(tools::variants::CHECK_HELP),
             Some(other) => unknown_command(other),
         },
         "-V" | "--version" | "version" => emit(&format!("kraken {}\n", env!("CARGO_PKG_VERSION"))),
@@ -70,6 +74,18 @@ fn main() -> ExitCode {
         "perft" => match tools::perft::run(rest) {
             Ok(text) => emit(&text),
             Err(err) => usage_error("perft", &err),
+        },
+        "variants" => match tools::variants::list(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("variants", &err),
+        },
+        "check" => match tools::variants::check(rest) {
+            Ok((text, true)) => emit(&text),
+            Ok((text, false)) => {
+                emit(&text);
+                ExitCode::from(USAGE_ERROR)
+            }
+            Err(err) => usage_error("check", &err),
         },
         other => unknown_command(other),
     }

@@ -143,6 +143,11 @@ impl Catalog {
         names
     }
 
+    /// The sections of every loaded text, built-in first.
+    pub fn sections(&self) -> &[SourcedSection] {
+        &self.sections
+    }
+
     /// Finds the canonical name of `name`: case-insensitive, aliases resolved.
     ///
     /// # Errors

@@ -143,7 +143,11 @@ pub fn resolve(name: &str, sections: &[SourcedSection]) -> Result<Definition, Va
                     line: current.section.line,
                 },
                 key: None,
-                message: format!("unknown parent variant '{parent}'"),
+                message: if parent.eq_ignore_ascii_case(&current.section.name) {
+                    format!("a cycle of parents: {parent} -> {parent}")
+                } else {
+                    format!("unknown parent variant '{parent}'")
+                },
             });
         };
         current = next;

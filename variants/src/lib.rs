@@ -12,6 +12,7 @@
 
 mod build;
 mod catalog;
+mod check;
 mod definition;
 mod ini;
 mod pieces;
@@ -19,6 +20,7 @@ mod region;
 
 pub use build::{build_rules, is_known_key, KNOWN_KEYS, UNSUPPORTED_KEYS};
 pub use catalog::{Catalog, UnknownVariant, ALIASES, BUILTIN};
+pub use check::check_text;
 pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
 pub use ini::{parse_ini, Entry, IniError, Section};
 pub use pieces::{is_custom_piece, named_piece, NAMED_PIECES};

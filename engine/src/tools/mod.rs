@@ -2,3 +2,4 @@
 
 pub mod betza;
 pub mod perft;
+pub mod variants;

@@ -1,0 +1,104 @@
+//! Checking a variant file: every problem, each with its file, line and key.
+
+use crate::{
+    build::{build_rules, is_known_key},
+    catalog::Catalog,
+    definition::{resolve, Origin, VariantError},
+    ini::parse_ini,
+};
+
+/// Checks the variants of a file's text against the built-in catalog (their parents may be
+/// built in): malformed lines, unknown keys, unknown or cyclic parents, and anything that keeps
+/// a variant from being built (bad XBetza, bad FEN, bad values).
+///
+/// An empty result means the file is good.
+pub fn check_text(text: &str, source: &str) -> Vec<VariantError> {
+    let sections = match parse_ini(text) {
+        Ok(sections) => sections,
+        Err(errors) => {
+            return errors
+                .into_iter()
+                .map(|e| VariantError {
+                    origin: Origin {
+                        source: source.to_string(),
+                        line: e.line,
+                    },
+                    key: None,
+                    message: e.message,
+                })
+                .collect()
+        }
+    };
+    let mut problems = Vec::new();
+    for section in &sections {
+        for entry in &section.entries {
+            if !is_known_key(&entry.key) {
+                problems.push(VariantError {
+                    origin: Origin {
+                        source: source.to_string(),
+                        line: entry.line,
+                    },
+                    key: Some(entry.key.clone()),
+                    message: "unknown key".into(),
+                });
+            }
+        }
+    }
+    let mut catalog = Catalog::builtin();
+    catalog
+        .add_text(text, source)
+        .expect("the text parsed above");
+    for section in &sections {
+        let definition = match resolve(&section.name, catalog.sections()) {
+            Ok(definition) => definition,
+            Err(e) => {
+                problems.push(e);
+                continue;
+            }
+        };
+        if let Err(errors) = build_rules(&definition) {
+            problems.extend(errors);
+        }
+    }
+    problems.sort_by(|a, b| (a.origin.line, &a.key).cmp(&(b.origin.line, &b.key)));
+    problems.dedup();
+    problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<(usize, Option<String>)> {
+        check_text(text, "test.ini")
+            .into_iter()
+            .map(|e| (e.origin.line, e.key))
+            .collect()
+    }
+
+    #[test]
+    fn the_builtin_catalog_is_clean() {
+        assert_eq!(check_text(crate::BUILTIN, "built-in"), vec![]);
+    }
+
+    #[test]
+    fn problems_point_at_their_line_and_key() {
+        let text = "[a:chess]\nbogusKey = 1\ncustomPiece1 = x:fmWfce\nstartFen = 8/8 w - - 0 1\n\n[b:nowhere]\n\n[c:d]\n[d:c]\n";
+        assert_eq!(
+            lines(text),
+            vec![
+                (2, Some("bogusKey".to_string())),
+                (3, Some("customPiece1".to_string())),
+                (4, Some("startFen".to_string())),
+                (6, None),
+                (8, None),
+                (9, None),
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_lines_are_reported() {
+        assert_eq!(lines("[a\nkey"), vec![(1, None), (2, None)]);
+    }
+}
