@@ -207,12 +207,16 @@ impl Position {
         let g = self.geometry().clone();
         let (width, height) = (g.width() as i32, g.height() as i32);
         let ranks: Vec<&str> = board.split('/').collect();
-        // Some writers put the holdings in an extra rank after the board.
-        let (ranks, extra) = if ranks.len() as i32 == height + 1 {
-            (&ranks[..height as usize], Some(ranks[height as usize]))
-        } else {
-            (&ranks[..], None)
-        };
+        // Some writers put the holdings in an extra rank after the board. Only variants with
+        // holdings have them, and a rank with an empty run is a rank too many, not holdings.
+        let extra_is_holdings =
+            |text: &str| self.rules.holdings && !text.chars().any(|c| c.is_ascii_digit());
+        let (ranks, extra) =
+            if ranks.len() as i32 == height + 1 && extra_is_holdings(ranks[height as usize]) {
+                (&ranks[..height as usize], Some(ranks[height as usize]))
+            } else {
+                (&ranks[..], None)
+            };
         if ranks.len() as i32 != height {
             return Err(error(
                 FenField::Board,
@@ -330,6 +334,13 @@ impl Position {
             if c == '-' {
                 continue;
             }
+            if !self.rules.holdings {
+                return Err(error(
+                    FenField::Holdings,
+                    column + i,
+                    "this variant has no pieces in hand",
+                ));
+            }
             let color = if c.is_ascii_uppercase() {
                 Color::White
             } else {
@@ -373,34 +384,42 @@ impl Position {
                     format!("no castling right '{c}' here"),
                 )
             };
-            let king = self.castling_king(color, back_rank).ok_or_else(bad)?;
+            let king = self.castling_king(color, back_rank);
             let lower = c.to_ascii_lowercase();
-            let partner = match lower {
+            match lower {
                 'k' | 'q' => {
+                    let king = king.ok_or_else(bad)?;
                     let kingside = lower == 'k';
-                    let partners = self.castling_partners(color, back_rank);
-                    let candidates = partners
+                    let candidates = self
+                        .castling_partners(color, back_rank)
                         .into_iter()
                         .filter(|&p| (g.file(p) > g.file(king)) == kingside);
-                    if kingside {
+                    let partner = if kingside {
                         candidates.max_by_key(|&p| g.file(p))
                     } else {
                         candidates.min_by_key(|&p| g.file(p))
                     }
-                    .ok_or_else(bad)?
+                    .ok_or_else(bad)?;
+                    self.virgin.insert(partner);
+                    self.virgin.insert(king);
                 }
                 'a'..='p' => {
                     let file = lower as i32 - 'a' as i32;
                     let sq = g.square(file, back_rank).ok_or_else(bad)?;
-                    match self.piece_at(sq) {
-                        Some(p) if p.color == color => sq,
-                        _ => return Err(bad()),
+                    if !self.piece_at(sq).is_some_and(|p| p.color == color) {
+                        return Err(bad());
                     }
+                    // X-FEN and Shredder-FEN: a partner's file letter is a castling right, which
+                    // needs the king. With gating, a file letter is the gating right of that
+                    // piece alone, as Fairy-Stockfish reads it (castling needs K or Q, or the
+                    // letters of both the king and the partner).
+                    if !self.rules.gating.enabled && self.is_castling_partner(color, sq) {
+                        self.virgin.insert(king.ok_or_else(bad)?);
+                    }
+                    self.virgin.insert(sq);
                 }
                 _ => return Err(bad()),
-            };
-            self.virgin.insert(partner);
-            self.virgin.insert(king);
+            }
         }
         Ok(())
     }
@@ -434,6 +453,16 @@ impl Position {
             .collect()
     }
 
+    /// Whether the piece of `color` on `sq` is of a type the king castles with.
+    fn is_castling_partner(&self, color: Color, sq: Square) -> bool {
+        let g = self.geometry();
+        let back_rank = match color {
+            Color::White => self.rules.castling.rank as i32,
+            Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
+        };
+        self.castling_partners(color, back_rank).contains(&sq)
+    }
+
     /// Marks pieces standing where their type starts (pawns on their first rank) as never
     /// moved.
     fn infer_initial_pieces(&mut self) {
@@ -453,27 +482,19 @@ impl Position {
         }
         let g = self.geometry().clone();
         let mut squares = SquareSet::EMPTY;
+        let mut offset = 0;
         for name in text.split(',') {
             let sq = g.parse_square(name).map_err(|_| {
                 error(
                     FenField::EnPassant,
-                    column,
+                    column + offset,
                     format!("'{name}' is not a square of this board"),
                 )
             })?;
             squares.insert(sq);
+            offset += name.chars().count() + 1;
         }
-        // The victim is the opponent's piece just beyond the e.p. square, seen from the side
-        // to move: straight ahead first, then diagonally.
-        let first = squares.first().expect("at least one square");
-        let dy = if self.side == Color::White { -1 } else { 1 };
-        let (f, r) = (g.file(first), g.rank(first));
-        let them = self.side.opponent();
-        let victim = [(0, dy), (1, dy), (-1, dy)]
-            .iter()
-            .filter_map(|&(dx, dy)| g.square(f + dx, r + dy))
-            .find(|&sq| self.piece_at(sq).is_some_and(|p| p.color == them));
-        match victim {
+        match self.ep_victim_of(squares) {
             Some(victim) => {
                 self.ep_squares = squares;
                 self.ep_victim = victim.0;
@@ -484,6 +505,58 @@ impl Position {
             }
         }
         Ok(())
+    }
+
+    /// The piece an e.p. capture on `squares` takes: the opponent's piece that just passed
+    /// over them.
+    ///
+    /// Seen from the square the opponent passed last (the one farthest in its direction of
+    /// play): the next square on the line of the e.p. squares when there are several; else the
+    /// piece just beyond it, straight ahead or diagonally, preferring one whose move table has
+    /// a leap that passes over the square with e.p. rights (a Berolina pawn beside a pawn).
+    fn ep_victim_of(&self, squares: SquareSet) -> Option<Square> {
+        let g = self.geometry();
+        let them = self.side.opponent();
+        let theirs = |f: i32, r: i32| {
+            g.square(f, r)
+                .filter(|&sq| self.piece_at(sq).is_some_and(|p| p.color == them))
+        };
+        let dy = if self.side == Color::White { -1 } else { 1 };
+        let tip = squares.iter().max_by_key(|&sq| g.rank(sq) * dy)?;
+        let (f, r) = (g.file(tip), g.rank(tip));
+        let previous = squares
+            .iter()
+            .filter(|&sq| sq != tip)
+            .min_by_key(|&sq| (g.file(sq) - f).abs().max((g.rank(sq) - r).abs()));
+        if let Some(previous) = previous {
+            let (dx, dr) = (f - g.file(previous), r - g.rank(previous));
+            if dx == 0 || dr == 0 || dx.abs() == dr.abs() {
+                if let Some(victim) = theirs(f + dx.signum(), r + dr.signum()) {
+                    return Some(victim);
+                }
+            }
+        }
+        let candidates: Vec<Square> = [(0, dy), (1, dy), (-1, dy)]
+            .iter()
+            .filter_map(|&(dx, dr)| theirs(f + dx, r + dr))
+            .collect();
+        let passed_over = |&victim: &Square| {
+            let origin = g.square(2 * f - g.file(victim), 2 * r - g.rank(victim));
+            let piece = self.piece_at(victim);
+            match (origin, piece) {
+                (Some(origin), Some(piece)) => self
+                    .table_for(piece, origin)
+                    .leaps(origin)
+                    .iter()
+                    .any(|l| l.to == victim && l.block == Some(tip) && l.ep_on_block),
+                _ => false,
+            }
+        };
+        candidates
+            .iter()
+            .copied()
+            .find(passed_over)
+            .or_else(|| candidates.first().copied())
     }
 
     /// Writes the position as FEN.
@@ -564,14 +637,16 @@ impl Position {
                 Color::White => self.rules.castling.rank as i32,
                 Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
             };
-            let Some(king) = self.castling_king(color, back_rank) else {
-                continue;
+            // Castling rights need a never-moved king; gating rights do not.
+            let king = self
+                .castling_king(color, back_rank)
+                .filter(|&k| self.virgin.contains(k));
+            let partners = match king {
+                Some(_) => self.castling_partners(color, back_rank),
+                None => Vec::new(),
             };
-            if !self.virgin.contains(king) {
-                continue;
-            }
-            let partners = self.castling_partners(color, back_rank);
             let outermost = |kingside: bool| {
+                let king = king?;
                 let side = partners
                     .iter()
                     .copied()
@@ -592,19 +667,42 @@ impl Position {
                     letters.push((b'a' + g.file(p) as u8) as char);
                 }
             }
+            // A never-moved king's own file letter: for gating, unless K or Q says it already
+            // (Chess960 letters name partners only); for a king with initial moves, when no
+            // castling right says it.
+            let king_letter = king.is_some_and(|king| {
+                let id = self.piece_at(king).expect("occupied").id as usize;
+                let initial_moves = self.rules.pieces[id].desc.moves.iter().any(|m| m.initial);
+                (self.rules.gating.enabled && (self.rules.chess960 || letters.is_empty()))
+                    || (initial_moves && letters.is_empty())
+            });
             // Other never-moved pieces on the back rank (gating rights, inner rooks).
             for sq in self
                 .pieces_of(color)
                 .iter()
                 .filter(|&sq| g.rank(sq) == back_rank)
             {
-                if sq == king || !self.virgin.contains(sq) {
+                if Some(sq) == king {
+                    if king_letter {
+                        letters.push((b'a' + g.file(sq) as u8) as char);
+                    }
+                    continue;
+                }
+                if !self.virgin.contains(sq) {
                     continue;
                 }
                 if Some(sq) == outermost(true) || Some(sq) == outermost(false) {
                     continue;
                 }
                 let id = self.piece_at(sq).expect("occupied").id;
+                // Without gating, a partner's letter reads as a castling right, which a moved
+                // king no longer has; its own never-moved flag matters to nothing then.
+                if king.is_none()
+                    && !self.rules.gating.enabled
+                    && self.is_castling_partner(color, sq)
+                {
+                    continue;
+                }
                 if self.rules.pieces[id as usize].initial_squares[color.index()].contains(sq) {
                     continue;
                 }

@@ -32,6 +32,7 @@ impl Position {
 
     /// The moves of `piece` on `from`.
     fn piece_moves(&self, piece: Piece, from: Square, list: &mut MoveList) {
+        let start = list.len();
         let table = self.table_for(piece, from);
         let us = piece.color;
         let id = piece.id;
@@ -83,7 +84,11 @@ impl Position {
             }
         }
         if !table.paths().is_empty() {
+            let paths_start = list.len();
             self.path_moves(table, piece, from, list);
+            if list.len() > paths_start {
+                remove_repeats(list, start);
+            }
         }
     }
 
@@ -625,4 +630,18 @@ pub(crate) fn first_occupied(
         .iter()
         .take(range as usize)
         .position(|&sq| occupied(sq))
+}
+
+/// Removes later copies of moves already in `list` since `start` (a path can reach the same
+/// move as another path or a plain leap of the same piece: the Lion's pass through any empty
+/// neighbour is one move).
+fn remove_repeats(list: &mut MoveList, start: usize) {
+    let mut i = start;
+    while i < list.len() {
+        if list[start..i].contains(&list[i]) {
+            list.remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! Moves as coordinate text, the way XBoard and UCI write them.
 //!
 //! `e2e4`, `e7e8q` (promotion to the piece written), `h7h8+` (shogi-style promotion), `P@e4`
-//! (drop), castling as a king move (`e1g1`) or, in Chess960 mode, king takes rook (`e1h1`),
+//! (drop), castling as a king move (`e1g1`) or, in Chess960 mode, when the king move would
+//! read as a plain king move or when the king stays put, king takes rook (`e1h1`),
 //! multi-leg locust moves leg by leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`,
 //! or `h1e1h` when it enters on the castling partner's square).
 
@@ -67,7 +68,10 @@ impl Position {
                 let (partner, _) = mv.castle_partner().expect("castling has a partner");
                 if mv.gate().is_some() && mv.has(FLAG_GATE_ON_PARTNER) {
                     format!("{}{}", sq(partner), sq(mv.from))
-                } else if format.chess960 || self.king_move_ambiguous(mv) {
+                } else if format.chess960
+                    || mv.from == mv.to // a king that stays put: `g1g1` would name no move
+                    || self.king_move_ambiguous(mv)
+                {
                     format!("{}{}", sq(mv.from), sq(partner))
                 } else {
                     format!("{}{}", sq(mv.from), sq(mv.to))
