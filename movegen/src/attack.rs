@@ -75,8 +75,11 @@ impl Position {
                 Some(z) => (z.zone[by.index()], Some(&z.attack_tables[them.index()])),
                 None => (SquareSet::EMPTY, None),
             };
+            let reverse = &pt.attack_tables[them.index()];
             let outside = !zone;
-            if self.reverse_attack(&pt.attack_tables[them.index()], target, code, outside) {
+            if reverse.reach(target).intersects(squares & outside)
+                && self.reverse_attack(reverse, target, code, outside)
+            {
                 return true;
             }
             if let Some(reverse) = zone_reverse {

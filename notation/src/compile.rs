@@ -5,7 +5,7 @@ use crate::{
     direction::DirClass,
     rays::{RayFamily, Wrap},
     table::{Curve, EpRule, GapRule, Leap, MoveTable, Path, PathKind, PathLeg},
-    Color, DirSet, Geometry, Modes, Square,
+    Color, DirSet, Geometry, Modes, Square, SquareSet,
 };
 
 /// Endings that make a leg other than the last end where it stops.
@@ -124,6 +124,7 @@ impl Compiler {
                 slide_squares: Vec::new(),
                 hop_index: Vec::new(),
                 hops: Vec::new(),
+                reach: Vec::new(),
                 paths: Vec::new(),
                 families: Vec::new(),
             },
@@ -477,6 +478,21 @@ impl Compiler {
                 .hop_index
                 .push((start, self.table.hops.len() as u32));
         }
+        let table = &self.table;
+        let reach = (0..table.geometry.num_squares())
+            .map(|i| {
+                let sq = Square(i as u8);
+                let mut set: SquareSet = table.leaps(sq).iter().map(|l| l.to).collect();
+                for slide in table.slides(sq) {
+                    set |= table.slide_squares(slide).iter().copied().collect();
+                }
+                for hop in table.hops(sq) {
+                    set |= table.hop_squares(hop).iter().copied().collect();
+                }
+                set
+            })
+            .collect();
+        self.table.reach = reach;
         self.table
     }
 }

@@ -1,6 +1,6 @@
 //! Compiled move tables: what a piece can do from every square of one board, for one colour.
 
-use crate::{Color, DirSet, Geometry, Modes, Range, RayFamily, Square};
+use crate::{Color, DirSet, Geometry, Modes, Range, RayFamily, Square, SquareSet};
 
 /// A single-step move that tests at most one square on the way: a leap to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,6 +174,7 @@ pub struct MoveTable {
     pub(crate) slide_squares: Vec<Square>,
     pub(crate) hop_index: Vec<(u32, u32)>,
     pub(crate) hops: Vec<Hop>,
+    pub(crate) reach: Vec<SquareSet>,
     pub(crate) paths: Vec<Path>,
     pub(crate) families: Vec<RayFamily>,
 }
@@ -207,6 +208,13 @@ impl MoveTable {
     #[inline]
     pub fn slide_squares(&self, slide: &Slide) -> &[Square] {
         &self.slide_squares[slide.start as usize..slide.start as usize + slide.len as usize]
+    }
+
+    /// Every square a plain leap, slide or hop from `sq` passes or reaches on an empty board
+    /// (for skipping lookups quickly: a piece elsewhere cannot be reached by them).
+    #[inline]
+    pub fn reach(&self, sq: Square) -> SquareSet {
+        self.reach[sq.index()]
     }
 
     /// The plain hops from `sq`.
