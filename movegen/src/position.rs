@@ -12,6 +12,10 @@ use crate::{
     zobrist::Zobrist,
 };
 
+/// Moves the undo stack holds before it has to grow (make/unmake then never allocate in
+/// searches and perft below this depth).
+const HISTORY_CAPACITY: usize = 512;
+
 /// A piece on the board: a colour and a type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -114,7 +118,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             key: 0,
-            history: Vec::new(),
+            history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,
             zobrist,
         }
