@@ -65,3 +65,19 @@ fn check_needs_a_readable_file() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"));
 }
+
+#[test]
+fn the_readme_lists_the_catalog() {
+    let readme = include_str!("../../README.md");
+    let (_, table, _) = kraken(&["variants", "--table"]);
+    let start = "<!-- variants:start -->\n";
+    let section = readme
+        .split_once(start)
+        .and_then(|(_, rest)| rest.split_once("<!-- variants:end -->"))
+        .map(|(section, _)| section)
+        .expect("README.md has the variants markers");
+    assert_eq!(
+        section, table,
+        "README.md is out of date: run scripts/update_readme_variants.py"
+    );
+}

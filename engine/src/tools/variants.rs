@@ -1,5 +1,6 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
+use movegen::{Outcome, Rules};
 use variants::{check_text, Catalog, ALIASES};
 
 use crate::cli::UsageError;
@@ -8,9 +9,10 @@ use crate::cli::UsageError;
 pub const VARIANTS_HELP: &str = "\
 kraken variants: list the variants Kraken knows, with their board sizes
 
-Usage: kraken variants [--variants-file FILE]...
+Usage: kraken variants [--table] [--variants-file FILE]...
 
   --variants-file FILE  also list the variants of FILE (Fairy-Stockfish variants.ini format)
+  --table               print a Markdown table: name, board, pieces beyond chess, notable rules
 
 Each line is 'NAME WxH', then the other names a variant answers to.
 ";
@@ -33,8 +35,13 @@ pub fn list(items: &[String]) -> Result<String, UsageError> {
         return Ok(VARIANTS_HELP.to_string());
     }
     let mut catalog = Catalog::builtin();
+    let mut table = false;
     let mut rest = items.iter();
     while let Some(item) = rest.next() {
+        if item == "--table" {
+            table = true;
+            continue;
+        }
         let file = match item.strip_prefix("--variants-file=") {
             Some(file) => file.to_string(),
             None if item == "--variants-file" => rest
@@ -55,6 +62,9 @@ pub fn list(items: &[String]) -> Result<String, UsageError> {
                 )
             })?;
     }
+    if table {
+        return Ok(markdown_table(&catalog));
+    }
     let mut out = String::new();
     for name in catalog.names() {
         let size = match catalog.rules(&name) {
@@ -73,6 +83,119 @@ pub fn list(items: &[String]) -> Result<String, UsageError> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// The catalog as a Markdown table (the README's variant list is generated from it).
+fn markdown_table(catalog: &Catalog) -> String {
+    let mut out = String::from(
+        "| variant | board | pieces besides chess's | notable rules |\n|---|---|---|---|\n",
+    );
+    for name in catalog.names() {
+        let Ok(rules) = catalog.rules(&name) else {
+            continue;
+        };
+        let aliases: Vec<&str> = ALIASES
+            .iter()
+            .filter(|(_, t)| *t == name)
+            .map(|(a, _)| *a)
+            .collect();
+        let shown = if aliases.is_empty() {
+            name.clone()
+        } else {
+            format!("{name} ({})", aliases.join(", "))
+        };
+        out.push_str(&format!(
+            "| {shown} | {}x{} | {} | {} |\n",
+            rules.geometry.width(),
+            rules.geometry.height(),
+            extra_pieces(&rules),
+            notable_rules(&rules)
+        ));
+    }
+    out
+}
+
+/// The piece types that are not the FIDE ones, as `symbol: XBetza`.
+fn extra_pieces(rules: &Rules) -> String {
+    const FIDE: &[(&str, &str)] = &[
+        ("P", "fmWfceFifmnD"),
+        ("N", "N"),
+        ("B", "B"),
+        ("R", "R"),
+        ("Q", "Q"),
+        ("K", "K"),
+    ];
+    let extra: Vec<String> = rules
+        .pieces
+        .iter()
+        .filter(|p| !FIDE.contains(&(p.symbol.as_str(), p.betza.as_str())))
+        .map(|p| format!("{}: `{}`", p.symbol, p.betza))
+        .collect();
+    if extra.is_empty() {
+        "-".into()
+    } else {
+        extra.join(", ")
+    }
+}
+
+/// The rules worth knowing about a variant, in a few words each.
+fn notable_rules(rules: &Rules) -> String {
+    let mut notes = Vec::new();
+    if rules.castling.enabled {
+        notes.push(
+            if rules.chess960 {
+                "Chess960 castling"
+            } else {
+                "castling"
+            }
+            .to_string(),
+        );
+    }
+    if rules.drops.enabled {
+        notes.push("drops".into());
+    }
+    if rules.drops.captures_to_hand {
+        notes.push("captures go to hand".into());
+    }
+    if rules.gating.enabled {
+        notes.push("gating".into());
+    }
+    if rules.pieces.iter().any(|p| p.promoted.is_some()) {
+        notes.push("shogi-style promotion".into());
+    } else if !rules.promotion.pawn_types.is_empty() && !rules.promotion.mandatory {
+        notes.push("optional promotion".into());
+    }
+    if rules.promotion.limits.iter().any(|l| l.is_some()) {
+        notes.push("promotion to captured pieces only".into());
+    }
+    if rules.pieces.iter().any(|p| p.region.is_some()) {
+        notes.push("confined pieces (palace)".into());
+    }
+    if rules.pieces.iter().any(|p| p.zone_moves.is_some()) {
+        notes.push("moves change across the river".into());
+    }
+    if rules.flying_general {
+        notes.push("generals may not face".into());
+    }
+    if rules.drops.no_doubled.is_some() {
+        notes.push("no two pawns on a file".into());
+    }
+    if rules.drops.no_drop_mate.is_some() {
+        notes.push("no pawn-drop mate".into());
+    }
+    match rules.end.stalemate {
+        Outcome::Loss => notes.push("stalemate loses".into()),
+        Outcome::Win => notes.push("stalemate wins".into()),
+        Outcome::Draw => {}
+    }
+    if rules.end.bare_king_loses {
+        notes.push("bare king loses".into());
+    }
+    if notes.is_empty() {
+        "-".into()
+    } else {
+        notes.join(", ")
+    }
 }
 
 /// Runs `kraken check`; returns the report and whether every file was clean.
