@@ -49,9 +49,6 @@ impl PieceBoard for ProbeTarget<'_> {
     }
 }
 
-/// The endings that capture a royal piece.
-const ROYAL_CAPTURES: Modes = Modes(Modes::CAPTURE.0 | Modes::ROYAL_CAPTURE.0);
-
 impl Position {
     /// Whether a piece of `by` could capture a royal piece standing on `target`.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
@@ -117,7 +114,7 @@ impl Position {
     ) -> bool {
         for leap in reverse.leaps(target) {
             if self.board[leap.to.index()] == code
-                && leap.modes.intersects(ROYAL_CAPTURES)
+                && leap.modes.intersects(Modes::TAKES_ROYAL)
                 && allowed.contains(leap.to)
                 && (!leap.initial || self.virgin.contains(leap.to))
                 && !leap
@@ -128,7 +125,7 @@ impl Position {
             }
         }
         for hop in reverse.hops(target) {
-            if !hop.modes.intersects(ROYAL_CAPTURES) {
+            if !hop.modes.intersects(Modes::TAKES_ROYAL) {
                 continue;
             }
             // Backwards: the landing stretch to the mount, then the approach to the hopper.
@@ -145,7 +142,7 @@ impl Position {
             }
         }
         for slide in reverse.slides(target) {
-            if !slide.modes.intersects(ROYAL_CAPTURES) {
+            if !slide.modes.intersects(Modes::TAKES_ROYAL) {
                 continue;
             }
             for &sq in reverse.slide_squares(slide) {

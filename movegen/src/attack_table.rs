@@ -7,18 +7,6 @@
 
 use notation::{Atom, Modes, MoveDesc, PieceDesc};
 
-/// Endings that take a royal piece.
-const ROYAL_ENDINGS: Modes = Modes(Modes::CAPTURE.0 | Modes::ROYAL_CAPTURE.0);
-/// Endings that decide where a final leg may stop (see `notation`'s defaults).
-const FINAL_ENDINGS: Modes = Modes(
-    Modes::MOVE.0
-        | Modes::CAPTURE.0
-        | Modes::DESTROY.0
-        | Modes::EN_PASSANT.0
-        | Modes::FORK.0
-        | Modes::EXCITE.0
-        | Modes::ROYAL_CAPTURE.0,
-);
 /// Endings a final leg loses in the attack description.
 const NOT_ATTACKS: Modes = Modes(
     Modes::MOVE.0
@@ -44,18 +32,18 @@ fn attack_move(mv: &MoveDesc) -> Option<MoveDesc> {
     let last = mv.legs.len() - 1;
     let final_modes = mv.legs[last].modes;
     let hops = final_modes.intersects(Modes::HOP.union(Modes::GRASSHOP));
-    let final_endings = if final_modes.intersects(FINAL_ENDINGS)
-        || hops && !final_modes.intersects(FINAL_ENDINGS)
+    let final_endings = if final_modes.intersects(Modes::FINAL_ENDINGS)
+        || hops && !final_modes.intersects(Modes::FINAL_ENDINGS)
     {
         final_modes
     } else {
         final_modes.union(Modes::DEFAULT_FINAL)
     };
     // Hops land with the default `mc` unless the leg says otherwise.
-    let final_captures = if hops && !final_modes.intersects(FINAL_ENDINGS) {
+    let final_captures = if hops && !final_modes.intersects(Modes::FINAL_ENDINGS) {
         true
     } else {
-        final_endings.intersects(ROYAL_ENDINGS)
+        final_endings.intersects(Modes::TAKES_ROYAL)
     };
     let locust = mv.legs[..last]
         .iter()
@@ -66,7 +54,7 @@ fn attack_move(mv: &MoveDesc) -> Option<MoveDesc> {
     let mut out = mv.clone();
     if final_captures {
         let mut modes = final_endings.difference(NOT_ATTACKS);
-        if hops && !final_modes.intersects(FINAL_ENDINGS) {
+        if hops && !final_modes.intersects(Modes::FINAL_ENDINGS) {
             modes.insert(Modes::CAPTURE);
         }
         out.legs[last].modes = modes;

@@ -548,7 +548,7 @@ impl Position {
     fn exposure(&self, king: Square, us: Color) -> SquareSet {
         let them = us.opponent();
         let mut exposure = SquareSet::EMPTY;
-        let royal = Modes(Modes::CAPTURE.0 | Modes::ROYAL_CAPTURE.0);
+        let royal = Modes::TAKES_ROYAL;
         for id in 0..self.rules.pieces.len() as PieceId {
             let attacker = Piece { color: them, id };
             if self.pieces(attacker).is_empty() {

@@ -130,17 +130,8 @@ fn generate_with<B: PieceBoard>(
         }
     }
     for slide in table.slides(origin) {
-        for &to in table.slide_squares(slide) {
-            let occupant = board.occupant(to).filter(|_| to != origin);
-            if let Some(ending) = plain_ending(occupant, slide.modes, mover) {
-                plain.to = to;
-                plain.set_ending(ending);
-                sink(&plain);
-            }
-            if occupant.is_some() {
-                break;
-            }
-        }
+        let squares = table.slide_squares(slide).iter();
+        run_along(squares, slide.modes, board, origin, mover, &mut plain, sink);
     }
     for hop in table.hops(origin) {
         let squares = table.hop_squares(hop);
@@ -152,19 +143,34 @@ fn generate_with<B: PieceBoard>(
         else {
             continue;
         };
-        for &to in squares[mount + 1..].iter().take(hop.landing_range as usize) {
-            let occupant = board.occupant(to).filter(|_| to != origin);
-            if let Some(ending) = plain_ending(occupant, hop.modes, mover) {
-                plain.to = to;
-                plain.set_ending(ending);
-                sink(&plain);
-            }
-            if occupant.is_some() {
-                break;
-            }
-        }
+        let landing = squares[mount + 1..].iter().take(hop.landing_range as usize);
+        run_along(landing, hop.modes, board, origin, mover, &mut plain, sink);
     }
     generate_paths_with(table, board, origin, mover, nesting, sink);
+}
+
+/// Emits the moves along `squares` (a slide, or a hop's landing stretch) up to and including
+/// the first occupied square.
+fn run_along<'a, B: PieceBoard>(
+    squares: impl Iterator<Item = &'a Square>,
+    modes: Modes,
+    board: &B,
+    origin: Square,
+    mover: Occupant,
+    plain: &mut PathMove,
+    sink: &mut dyn FnMut(&PathMove),
+) {
+    for &to in squares {
+        let occupant = board.occupant(to).filter(|_| to != origin);
+        if let Some(ending) = plain_ending(occupant, modes, mover) {
+            plain.to = to;
+            plain.set_ending(ending);
+            sink(plain);
+        }
+        if occupant.is_some() {
+            break;
+        }
+    }
 }
 
 /// Generates only the moves of the table's paths (not its plain leaps and slides), for a

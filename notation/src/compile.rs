@@ -19,16 +19,6 @@ const NON_FINAL_ENDINGS: Modes = Modes(
         | Modes::FORK.0
         | Modes::EXCITE.0,
 );
-/// Endings that give a final leg its own modes (otherwise it defaults to `mc`).
-const FINAL_ENDINGS: Modes = Modes(
-    Modes::MOVE.0
-        | Modes::CAPTURE.0
-        | Modes::DESTROY.0
-        | Modes::EN_PASSANT.0
-        | Modes::FORK.0
-        | Modes::EXCITE.0
-        | Modes::ROYAL_CAPTURE.0,
-);
 /// What the implied hop-off leg of a final `p`/`g` takes over from the hop-on leg.
 const LANDING: Modes = Modes(
     Modes::MOVE.0
@@ -89,13 +79,16 @@ fn split_en_passant(mv: &MoveDesc) -> Option<(MoveDesc, MoveDesc)> {
         return None;
     };
     let rest = leg.modes.difference(Modes::EN_PASSANT);
-    if !leg.modes.contains(Modes::EN_PASSANT) || !rest.intersects(FINAL_ENDINGS) {
+    if !leg.modes.contains(Modes::EN_PASSANT) || !rest.intersects(Modes::FINAL_ENDINGS) {
         return None;
     }
     let mut plain = mv.clone();
     plain.legs[0].modes = rest;
     let mut en_passant = mv.clone();
-    en_passant.legs[0].modes = leg.modes.difference(FINAL_ENDINGS).union(Modes::EN_PASSANT);
+    en_passant.legs[0].modes = leg
+        .modes
+        .difference(Modes::FINAL_ENDINGS)
+        .union(Modes::EN_PASSANT);
     Some((plain, en_passant))
 }
 
@@ -179,7 +172,7 @@ impl Compiler {
             return false;
         };
         let plain_atom = matches!(mv.atom, Atom::Leap { .. } | Atom::King { .. });
-        let mut modes = if leg.modes.intersects(FINAL_ENDINGS) {
+        let mut modes = if leg.modes.intersects(Modes::FINAL_ENDINGS) {
             leg.modes
         } else {
             leg.modes.union(Modes::DEFAULT_FINAL)
@@ -262,7 +255,7 @@ impl Compiler {
             return false;
         }
         let mut landing = leg.modes.difference(hop_modes);
-        if !landing.intersects(FINAL_ENDINGS) {
+        if !landing.intersects(Modes::FINAL_ENDINGS) {
             landing.insert(Modes::DEFAULT_FINAL);
         }
         if !SIMPLE.contains(landing) {
@@ -363,7 +356,7 @@ impl Compiler {
             let mut modes = leg.modes;
             if k == last && modes.intersects(Modes::HOP.union(Modes::GRASSHOP)) {
                 let mut landing = modes.intersection(LANDING);
-                if !landing.intersects(FINAL_ENDINGS) {
+                if !landing.intersects(Modes::FINAL_ENDINGS) {
                     landing.insert(Modes::DEFAULT_FINAL);
                 }
                 if landing.contains(Modes::FORK) {
@@ -379,7 +372,7 @@ impl Compiler {
                 modes.insert(Modes::MOVE);
             }
             if k == last {
-                if !modes.intersects(FINAL_ENDINGS) {
+                if !modes.intersects(Modes::FINAL_ENDINGS) {
                     modes.insert(Modes::DEFAULT_FINAL);
                 }
                 if modes.contains(Modes::FORK) {

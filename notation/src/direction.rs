@@ -268,11 +268,17 @@ fn oblique_pair(c: DirLetter, next: Option<DirLetter>) -> (DirSet, usize) {
 /// Diagonal atoms are written in orthogonal form too (F = (0,1), A = (0,2)): odd directions turn
 /// `(0, q)` into `(q, q)` (atom rotation) and an oblique `(p, q)` into `(q, p)`.
 pub fn step_vector(minor: i32, major: i32, d: u8) -> (i32, i32) {
-    let (mut x, mut y) = match (d & 1, minor) {
+    let (x, y) = match (d & 1, minor) {
         (0, _) => (minor, major),
         (_, 0) => (major, major),
         _ => (major, minor),
     };
+    quarter_turns(x, y, d)
+}
+
+/// Turns `(x, y)` clockwise by 90 degrees if bit 1 of `d` is set, then by 180 degrees if bit 2
+/// is set: the even part of K-system direction `d`.
+pub fn quarter_turns(mut x: i32, mut y: i32, d: u8) -> (i32, i32) {
     if d & 2 != 0 {
         (x, y) = (y, -x);
     }

@@ -61,6 +61,19 @@ impl Modes {
     pub const ENDINGS: Modes = Modes(0b1_1111_1111);
     /// The default modes of a final leg.
     pub const DEFAULT_FINAL: Modes = Modes(Modes::MOVE.0 | Modes::CAPTURE.0);
+    /// The endings that give a final leg its own modes; a final leg with none of them gets
+    /// [`Modes::DEFAULT_FINAL`].
+    pub const FINAL_ENDINGS: Modes = Modes(
+        Modes::MOVE.0
+            | Modes::CAPTURE.0
+            | Modes::DESTROY.0
+            | Modes::EN_PASSANT.0
+            | Modes::FORK.0
+            | Modes::EXCITE.0
+            | Modes::ROYAL_CAPTURE.0,
+    );
+    /// The endings that can take a royal foe (`c`, `k`).
+    pub const TAKES_ROYAL: Modes = Modes(Modes::CAPTURE.0 | Modes::ROYAL_CAPTURE.0);
     /// The capturing endings of a final leg.
     pub const CAPTURES: Modes =
         Modes(Modes::CAPTURE.0 | Modes::DESTROY.0 | Modes::EN_PASSANT.0 | Modes::ROYAL_CAPTURE.0);

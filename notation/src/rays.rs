@@ -1,6 +1,9 @@
 //! Ray families: for one step shape, the squares reached from every square in every direction.
 
-use crate::{direction::step_vector, Color, Geometry, Square};
+use crate::{
+    direction::{quarter_turns, step_vector},
+    Color, Geometry, Square,
+};
 
 /// How a ray treats the board edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,14 +160,8 @@ fn turn(x: i32, y: i32, atom_minor: i32, d: u8) -> (i32, i32) {
         debug_assert_eq!(x, 0);
         return step_vector(0, y, d);
     }
-    let (mut x, mut y) = if d & 1 == 1 { (y, x) } else { (x, y) };
-    if d & 2 != 0 {
-        (x, y) = (y, -x);
-    }
-    if d & 4 != 0 {
-        (x, y) = (-x, -y);
-    }
-    (x, y)
+    let (x, y) = if d & 1 == 1 { (y, x) } else { (x, y) };
+    quarter_turns(x, y, d)
 }
 
 #[cfg(test)]
