@@ -3,4 +3,5 @@
 //! The tests themselves live in `tests/tests/`.
 
 pub mod perft_case;
+pub mod setup;
 pub mod xbetza_case;

@@ -29,6 +29,21 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "betza8",
     "betza12",
     "betzahouse",
+    "amazon",
+    "almost",
+    "perfect",
+    "nightrider",
+    "grasshopper",
+    "hoppelpoppel",
+    "legan",
+    "losalamos",
+    "asean",
+    "ai-wok",
+    "modern",
+    "centaur",
+    "tencubed",
+    "opulent",
+    "manchu",
 ];
 
 /// One reference count.

@@ -11,11 +11,8 @@
 //! Drops are written with the uppercase piece letter for both sides (`P@e4`, `N@e5` for
 //! black), as XBoard and UCI engines write them; the letter is read in either case.
 
-use std::sync::Arc;
-
-use kraken_tests::perft_case::PerftCase;
-use movegen::{Move, MoveFormat, MoveKind, Position, Rules, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER};
-use notation::Square;
+use kraken_tests::setup::{catalog_with, read, rules, square};
+use movegen::{Move, MoveFormat, MoveKind, Position, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER};
 use proptest::prelude::*;
 use variants::Catalog;
 
@@ -51,26 +48,7 @@ const FORMATS: [MoveFormat; 4] = [
 ];
 
 fn catalog() -> Catalog {
-    let mut catalog = PerftCase::catalog();
-    catalog
-        .add_text(LOCUST, "move_text.rs")
-        .expect("test variants parse");
-    catalog
-}
-
-fn rules(catalog: &Catalog, variant: &str) -> Arc<Rules> {
-    catalog
-        .rules(variant)
-        .unwrap_or_else(|e| panic!("{variant}: {e:?}"))
-}
-
-fn read(catalog: &Catalog, variant: &str, fen: &str) -> Position {
-    Position::from_fen(rules(catalog, variant), fen)
-        .unwrap_or_else(|e| panic!("{variant}: {fen}: {e}"))
-}
-
-fn square(pos: &Position, name: &str) -> Square {
-    pos.geometry().parse_square(name).expect("a square")
+    catalog_with(LOCUST, "move_text.rs")
 }
 
 fn parse(pos: &mut Position, text: &str, format: MoveFormat) -> Move {

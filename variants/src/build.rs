@@ -454,6 +454,24 @@ impl Builder<'_> {
             "promotionPieceTypes"
         };
         let choices = self.letters(choice_key, &declared, "qrbn");
+        // One list serves both colours: a different list for black is not supported yet.
+        for (black_key, white) in [
+            ("promotionPieceTypesBlack", &choices),
+            ("promotionPawnTypesBlack", &pawn_types),
+        ] {
+            if self.def.get(black_key).is_some() {
+                let mut black = self.letters(black_key, &declared, "");
+                let mut white = white.clone();
+                black.sort_unstable();
+                white.sort_unstable();
+                if black != white {
+                    self.fail(
+                        black_key,
+                        "different lists for white and black are not supported yet",
+                    );
+                }
+            }
+        }
         let mut zone = [
             self.region("promotionRegionWhite", &geometry, white(8)),
             self.region("promotionRegionBlack", &geometry, white(1)),

@@ -19,6 +19,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("standard", "chess"),
     ("chess960", "fischerandom"),
     ("fischerrandom", "fischerandom"),
+    ("los-alamos", "losalamos"),
 ];
 
 /// An unknown variant name, with the known names that look like it.

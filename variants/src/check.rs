@@ -98,6 +98,17 @@ mod tests {
     }
 
     #[test]
+    fn per_colour_promotion_lists_must_agree() {
+        let same = "[a:chess]\npromotionPieceTypesWhite = qn\npromotionPieceTypesBlack = nq\n";
+        assert_eq!(lines(same), vec![]);
+        let different = "[a:chess]\npromotionPieceTypesWhite = q\npromotionPieceTypesBlack = n\n";
+        assert_eq!(
+            lines(different),
+            vec![(3, Some("promotionPieceTypesBlack".to_string()))]
+        );
+    }
+
+    #[test]
     fn malformed_lines_are_reported() {
         assert_eq!(lines("[a\nkey"), vec![(1, None), (2, None)]);
     }

@@ -1,0 +1,34 @@
+//! Small helpers the integration tests share: catalogs with test variants, rules, positions.
+
+use std::sync::Arc;
+
+use movegen::{Position, Rules};
+use notation::Square;
+use variants::Catalog;
+
+use crate::perft_case::PerftCase;
+
+/// The perft catalog (built-ins and the `betza*` variants) plus the variants of `text`.
+pub fn catalog_with(text: &str, source: &str) -> Catalog {
+    let mut catalog = PerftCase::catalog();
+    catalog.add_text(text, source).expect("test variants parse");
+    catalog
+}
+
+/// The rules of `variant`, or a panic naming it.
+pub fn rules(catalog: &Catalog, variant: &str) -> Arc<Rules> {
+    catalog
+        .rules(variant)
+        .unwrap_or_else(|e| panic!("{variant}: {e:?}"))
+}
+
+/// The position `fen` of `variant`, or a panic naming both.
+pub fn read(catalog: &Catalog, variant: &str, fen: &str) -> Position {
+    Position::from_fen(rules(catalog, variant), fen)
+        .unwrap_or_else(|e| panic!("{variant}: {fen}: {e}"))
+}
+
+/// The square called `name` on the position's board.
+pub fn square(pos: &Position, name: &str) -> Square {
+    pos.geometry().parse_square(name).expect("a square")
+}
