@@ -116,7 +116,8 @@ impl Position {
             if self.board[leap.to.index()] == code
                 && leap.modes.intersects(Modes::TAKES_ROYAL)
                 && allowed.contains(leap.to)
-                && (!leap.initial || self.virgin.contains(leap.to))
+                && (!leap.initial
+                    || self.initial_allowed(Piece::from_code(code).expect("a piece"), leap.to))
                 && !leap
                     .block_reverse
                     .is_some_and(|b| self.board[b.index()] != 0)

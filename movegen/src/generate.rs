@@ -39,7 +39,7 @@ impl Position {
         for leap in table.leaps(from) {
             let code = self.board[leap.to.index()];
             if !self.plain_allows(code, leap.modes, us)
-                || (leap.initial && !self.virgin.contains(from))
+                || (leap.initial && !self.initial_allowed(piece, from))
                 || leap.block.is_some_and(|b| self.board[b.index()] != 0)
             {
                 continue;

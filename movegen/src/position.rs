@@ -341,6 +341,17 @@ impl Position {
         &pt.tables[piece.color.index()]
     }
 
+    /// Whether the piece on `sq` may make its initial (`i`) moves: it has never moved, or it
+    /// is a pawn type standing on one of its initial squares (as Fairy-Stockfish rules have
+    /// it: a pawn back on its start rank may double-step again).
+    #[inline]
+    pub(crate) fn initial_allowed(&self, piece: Piece, sq: Square) -> bool {
+        self.virgin.contains(sq)
+            || (self.rules.is_pawn(piece.id)
+                && self.rules.pieces[piece.id as usize].initial_squares[piece.color.index()]
+                    .contains(sq))
+    }
+
     /// What the walker sees on `sq`.
     #[inline]
     pub(crate) fn occupant_at(&self, sq: Square) -> Option<Occupant> {
@@ -348,7 +359,7 @@ impl Position {
         Some(Occupant {
             color: piece.color,
             royal: self.rules.pieces[piece.id as usize].royal,
-            virgin: self.virgin.contains(sq),
+            virgin: self.initial_allowed(piece, sq),
             kind: piece.id as u32,
         })
     }

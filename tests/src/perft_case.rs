@@ -44,6 +44,9 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "tencubed",
     "opulent",
     "manchu",
+    "torpedo",
+    "pawnsideways",
+    "pawnback",
 ];
 
 /// One reference count.
