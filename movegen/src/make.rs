@@ -76,7 +76,7 @@ impl Position {
             key: self.key,
         };
         let us = self.side;
-        let mut reset_clock = self.rules.is_pawn(mv.piece);
+        let mut reset_clock = self.rules.resets_move_rule(mv.piece);
         match mv.kind {
             MoveKind::Drop => {
                 self.record(&mut undo, mv.to);

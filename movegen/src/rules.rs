@@ -225,6 +225,8 @@ pub struct GameEnd {
     pub bare_king_loses: bool,
     /// Plies without capture or pawn move before a draw (0: none).
     pub move_rule: u16,
+    /// The types whose moves restart the count of `move_rule` (`None`: the pawn types).
+    pub move_rule_types: Option<Vec<PieceId>>,
     /// Repetitions of a position that end the game (0: none).
     pub repetitions: u8,
 }
@@ -235,6 +237,7 @@ impl Default for GameEnd {
             stalemate: Outcome::Draw,
             bare_king_loses: false,
             move_rule: 100,
+            move_rule_types: None,
             repetitions: 3,
         }
     }
@@ -322,6 +325,16 @@ impl Rules {
     #[inline]
     pub fn piece(&self, id: PieceId) -> &PieceType {
         &self.pieces[id as usize]
+    }
+
+    /// Whether a move of type `id` restarts the count of the move rule (pawn moves, unless the
+    /// rules say otherwise).
+    #[inline]
+    pub fn resets_move_rule(&self, id: PieceId) -> bool {
+        match &self.end.move_rule_types {
+            Some(types) => types.contains(&id),
+            None => self.is_pawn(id),
+        }
     }
 
     /// Whether `id` is a type that promotes by choice (a pawn).

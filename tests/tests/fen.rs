@@ -1010,3 +1010,16 @@ proptest! {
         read_garbage(&catalog(), name, &text);
     }
 }
+
+#[test]
+fn pawn_moves_restart_the_move_count_unless_the_rules_say_otherwise() {
+    let catalog = catalog();
+    for (variant, expected) in [("chess", 0), ("pawnback", 1)] {
+        let mut pos = read(&catalog, variant, "4k3/8/8/8/8/4P3/8/4K3 w - - 0 1");
+        let mv = pos
+            .parse_move("e3e2", MoveFormat::default())
+            .or_else(|_| pos.parse_move("e3e4", MoveFormat::default()));
+        pos.make(mv.unwrap());
+        assert_eq!(pos.halfmove_clock(), expected, "{variant}");
+    }
+}

@@ -570,6 +570,11 @@ impl Builder<'_> {
             bare_king_loses: self.def.get("extinctionPieceTypes") == Some("*")
                 && self.def.get("extinctionOpponentPieceCount") == Some("2"),
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
+            move_rule_types: self
+                .def
+                .get("nMoveRuleTypes")
+                .is_some()
+                .then(|| self.letters("nMoveRuleTypes", &declared, "")),
             repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
         };
         rules.finish();
