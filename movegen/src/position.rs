@@ -343,13 +343,14 @@ impl Position {
 
     /// Whether the piece on `sq` may make its initial (`i`) moves: it has never moved, or it
     /// is a pawn type standing on one of its initial squares (as Fairy-Stockfish rules have
-    /// it: a pawn back on its start rank may double-step again).
+    /// it: a pawn back on its start rank may double-step again; needs [`Rules::finish`]).
     #[inline]
     pub(crate) fn initial_allowed(&self, piece: Piece, sq: Square) -> bool {
-        self.virgin.contains(sq)
-            || (self.rules.is_pawn(piece.id)
-                && self.rules.pieces[piece.id as usize].initial_squares[piece.color.index()]
-                    .contains(sq))
+        if self.virgin.contains(sq) {
+            return true;
+        }
+        let pt = &self.rules.pieces[piece.id as usize];
+        pt.pawn && pt.initial_squares[piece.color.index()].contains(sq)
     }
 
     /// What the walker sees on `sq`.

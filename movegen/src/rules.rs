@@ -59,8 +59,10 @@ pub struct PieceType {
     /// Whether some capture is a hop (moving a piece in or out of a line can open it).
     pub hopper: bool,
     /// Whether moves of this type need nothing but adding to the list (no region, promotion
-    /// or immobility rule to look at); set by [`Rules::new`].
+    /// or immobility rule to look at); set by [`Rules::finish`].
     pub plain: bool,
+    /// Whether this is a pawn type (promotes by choice); set by [`Rules::finish`].
+    pub pawn: bool,
     /// Whether losing it (to capture or check) loses the game.
     pub royal: bool,
     /// Squares the piece may never leave, per colour (palaces); `None`: the whole board.
@@ -110,6 +112,7 @@ impl PieceType {
                 .squares()
                 .any(|sq| !attack_tables[0].hops(sq).is_empty()),
             plain: false,
+            pawn: false,
             tables,
             attack_tables,
             desc,
@@ -310,6 +313,7 @@ impl Rules {
                         && (!pt.immobile[0].is_empty() || !pt.immobile[1].is_empty()))
             };
             self.pieces[id].plain = plain;
+            self.pieces[id].pawn = self.promotion.pawn_types.contains(&(id as PieceId));
         }
     }
 
