@@ -75,19 +75,7 @@ impl Catalog {
     /// # Errors
     /// Returns the malformed lines; nothing is added then.
     pub fn add_text(&mut self, text: &str, source: &str) -> Result<Vec<String>, Vec<VariantError>> {
-        let sections = parse_ini(text).map_err(|errors| {
-            errors
-                .into_iter()
-                .map(|e| VariantError {
-                    origin: Origin {
-                        source: source.to_string(),
-                        line: e.line,
-                    },
-                    key: None,
-                    message: e.message,
-                })
-                .collect::<Vec<_>>()
-        })?;
+        let sections = parse_ini(text).map_err(|errors| VariantError::from_ini(errors, source))?;
         let names = sections.iter().map(|s| s.name.clone()).collect();
         self.sections
             .extend(sections.into_iter().map(|section| SourcedSection {

@@ -15,19 +15,7 @@ use crate::{
 pub fn check_text(text: &str, source: &str) -> Vec<VariantError> {
     let sections = match parse_ini(text) {
         Ok(sections) => sections,
-        Err(errors) => {
-            return errors
-                .into_iter()
-                .map(|e| VariantError {
-                    origin: Origin {
-                        source: source.to_string(),
-                        line: e.line,
-                    },
-                    key: None,
-                    message: e.message,
-                })
-                .collect()
-        }
+        Err(errors) => return VariantError::from_ini(errors, source),
     };
     let mut problems = Vec::new();
     for section in &sections {

@@ -2,7 +2,7 @@
 
 use std::{collections::BTreeMap, fmt};
 
-use crate::ini::Section;
+use crate::ini::{IniError, Section};
 
 /// Where a value was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +40,23 @@ impl fmt::Display for VariantError {
 }
 
 impl std::error::Error for VariantError {}
+
+impl VariantError {
+    /// The malformed lines of the INI text `source`, as variant errors.
+    pub fn from_ini(errors: Vec<IniError>, source: &str) -> Vec<VariantError> {
+        errors
+            .into_iter()
+            .map(|e| VariantError {
+                origin: Origin {
+                    source: source.to_string(),
+                    line: e.line,
+                },
+                key: None,
+                message: e.message,
+            })
+            .collect()
+    }
+}
 
 /// A section from a file, remembered with the file's name.
 #[derive(Clone, Debug)]
