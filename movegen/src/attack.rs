@@ -85,13 +85,7 @@ impl Position {
                 }
             }
             // Everything else: generate the capturing paths and look for the target.
-            let has_paths = !pt.attack_tables[by.index()].paths().is_empty()
-                || zone_reverse.is_some_and(|_| {
-                    pt.zone_moves
-                        .as_ref()
-                        .is_some_and(|z| !z.attack_tables[by.index()].paths().is_empty())
-                });
-            if has_paths {
+            if pt.attacks_by_paths(by) {
                 for from in squares.iter() {
                     if self.captures_from(attacker, from, target) {
                         return true;

@@ -31,20 +31,13 @@ fn attack_move(mv: &MoveDesc) -> Option<MoveDesc> {
     }
     let last = mv.legs.len() - 1;
     let final_modes = mv.legs[last].modes;
-    let hops = final_modes.intersects(Modes::HOP.union(Modes::GRASSHOP));
-    let final_endings = if final_modes.intersects(Modes::FINAL_ENDINGS)
-        || hops && !final_modes.intersects(Modes::FINAL_ENDINGS)
-    {
+    // A final leg (or a hop's landing) without ending letters may move and capture.
+    let endings = if final_modes.intersects(Modes::FINAL_ENDINGS) {
         final_modes
     } else {
         final_modes.union(Modes::DEFAULT_FINAL)
     };
-    // Hops land with the default `mc` unless the leg says otherwise.
-    let final_captures = if hops && !final_modes.intersects(Modes::FINAL_ENDINGS) {
-        true
-    } else {
-        final_endings.intersects(Modes::TAKES_ROYAL)
-    };
+    let final_captures = endings.intersects(Modes::TAKES_ROYAL);
     let locust = mv.legs[..last]
         .iter()
         .any(|leg| leg.modes.contains(Modes::CAPTURE));
@@ -53,11 +46,7 @@ fn attack_move(mv: &MoveDesc) -> Option<MoveDesc> {
     }
     let mut out = mv.clone();
     if final_captures {
-        let mut modes = final_endings.difference(NOT_ATTACKS);
-        if hops && !final_modes.intersects(Modes::FINAL_ENDINGS) {
-            modes.insert(Modes::CAPTURE);
-        }
-        out.legs[last].modes = modes;
+        out.legs[last].modes = endings.difference(NOT_ATTACKS);
     }
     Some(out)
 }

@@ -525,13 +525,7 @@ impl Position {
                 continue;
             }
             let pt = &self.rules.pieces[id as usize];
-            let paths = |t: &MoveTable| !t.paths().is_empty();
-            if paths(&pt.attack_tables[them.index()])
-                || pt
-                    .zone_moves
-                    .as_ref()
-                    .is_some_and(|z| paths(&z.attack_tables[them.index()]))
-            {
+            if pt.attacks_by_paths(them) {
                 return None;
             }
         }

@@ -176,12 +176,7 @@ impl Position {
         }
         let victim = if ep.is_empty() { NO_SQUARE } else { mv.to.0 };
         self.set_ep(ep, victim);
-        if !self.rules.pieces[mv.piece as usize]
-            .desc
-            .moves
-            .iter()
-            .any(|m| m.atom == notation::Atom::Imitator)
-        {
+        if !self.rules.pieces[mv.piece as usize].imitator {
             self.last_moved = mv.piece + 1;
         }
         self.halfmove = if reset_clock {

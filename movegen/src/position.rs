@@ -341,16 +341,16 @@ impl Position {
         &pt.tables[piece.color.index()]
     }
 
-    /// Whether the piece on `sq` may make its initial (`i`) moves: it has never moved, or it
-    /// is a pawn type standing on one of its initial squares (as Fairy-Stockfish rules have
-    /// it: a pawn back on its start rank may double-step again; needs [`Rules::finish`]).
+    /// Whether the piece on `sq` may make its initial (`i`) moves: it has never moved, or its
+    /// type allows them anywhere on its initial squares
+    /// ([`PieceType::initial_in_region`](crate::PieceType::initial_in_region)).
     #[inline]
     pub(crate) fn initial_allowed(&self, piece: Piece, sq: Square) -> bool {
         if self.virgin.contains(sq) {
             return true;
         }
         let pt = &self.rules.pieces[piece.id as usize];
-        pt.pawn && pt.initial_squares[piece.color.index()].contains(sq)
+        pt.initial_in_region && pt.initial_squares[piece.color.index()].contains(sq)
     }
 
     /// What the walker sees on `sq`.

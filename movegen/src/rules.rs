@@ -3,7 +3,7 @@
 //! `variants` fills these from variant files; the generator reads them.
 
 use crate::attack_table::attack_desc;
-use notation::{compile, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
+use notation::{compile, Atom, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
 
 /// Index of a piece type in [`Rules::pieces`].
 pub type PieceId = u8;
@@ -58,11 +58,15 @@ pub struct PieceType {
     pub lame_attacker: bool,
     /// Whether some capture is a hop (moving a piece in or out of a line can open it).
     pub hopper: bool,
+    /// Whether it moves as an imitator (`I`): its own moves leave the imitated type unchanged.
+    pub imitator: bool,
     /// Whether moves of this type need nothing but adding to the list (no region, promotion
     /// or immobility rule to look at); set by [`Rules::finish`].
     pub plain: bool,
-    /// Whether this is a pawn type (promotes by choice); set by [`Rules::finish`].
-    pub pawn: bool,
+    /// The piece may make its initial (`i`) moves whenever it stands on one of its
+    /// `initial_squares`, moved or not (Fairy-Stockfish's double-step region for pawns); when
+    /// false, only a piece that never moved may.
+    pub initial_in_region: bool,
     /// Whether losing it (to capture or check) loses the game.
     pub royal: bool,
     /// Squares the piece may never leave, per colour (palaces); `None`: the whole board.
@@ -112,7 +116,8 @@ impl PieceType {
                 .squares()
                 .any(|sq| !attack_tables[0].hops(sq).is_empty()),
             plain: false,
-            pawn: false,
+            imitator: desc.moves.iter().any(|m| m.atom == Atom::Imitator),
+            initial_in_region: false,
             tables,
             attack_tables,
             desc,
@@ -124,6 +129,19 @@ impl PieceType {
             promoted: None,
             unpromoted: None,
         }
+    }
+}
+
+impl PieceType {
+    /// Whether some capture of a piece of `color` needs the general walker (multi-leg moves,
+    /// locusts, the imitator), in its normal or its zone moves.
+    pub fn attacks_by_paths(&self, color: Color) -> bool {
+        let paths = |t: &MoveTable| !t.paths().is_empty();
+        paths(&self.attack_tables[color.index()])
+            || self
+                .zone_moves
+                .as_ref()
+                .is_some_and(|z| paths(&z.attack_tables[color.index()]))
     }
 }
 
@@ -313,7 +331,6 @@ impl Rules {
                         && (!pt.immobile[0].is_empty() || !pt.immobile[1].is_empty()))
             };
             self.pieces[id].plain = plain;
-            self.pieces[id].pawn = self.promotion.pawn_types.contains(&(id as PieceId));
         }
     }
 

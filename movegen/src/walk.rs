@@ -648,16 +648,7 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
         slid: usize,
         ending: Ending,
     ) {
-        if self.captures.try_push(to).is_err() {
-            return;
-        }
-        let unloaded =
-            leg.modes.contains(Modes::UNLOAD) && self.unloads.try_push((from, to)).is_ok();
-        self.end_or_continue(k, to, d, toggled, slid, ending);
-        if unloaded {
-            self.unloads.pop();
-        }
-        self.captures.pop();
+        self.take(k, leg, from, to, to, d, toggled, slid, ending);
     }
 
     /// `e` on an e.p. square: captures the e.p. victim, then ends the move or goes on.
@@ -679,14 +670,42 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
             Some(o) if o.color != self.mover.color => {}
             _ => return,
         }
+        let saved = self.ep_capture.replace(victim);
+        self.take(
+            k,
+            leg,
+            from,
+            victim,
+            to,
+            d,
+            toggled,
+            slid,
+            Ending::EnPassant,
+        );
+        self.ep_capture = saved;
+    }
+
+    /// Removes the piece on `victim` (putting it on the leg's start square for `u`), then ends
+    /// the move on `to` or goes on from there.
+    #[allow(clippy::too_many_arguments)]
+    fn take(
+        &mut self,
+        k: usize,
+        leg: &PathLeg,
+        from: Square,
+        victim: Square,
+        to: Square,
+        d: u8,
+        toggled: bool,
+        slid: usize,
+        ending: Ending,
+    ) {
         if self.captures.try_push(victim).is_err() {
             return;
         }
         let unloaded =
             leg.modes.contains(Modes::UNLOAD) && self.unloads.try_push((from, victim)).is_ok();
-        let saved = self.ep_capture.replace(victim);
-        self.end_or_continue(k, to, d, toggled, slid, Ending::EnPassant);
-        self.ep_capture = saved;
+        self.end_or_continue(k, to, d, toggled, slid, ending);
         if unloaded {
             self.unloads.pop();
         }

@@ -57,8 +57,6 @@ modes! {
 impl Modes {
     /// No flag.
     pub const NONE: Modes = Modes(0);
-    /// The modes that decide where a leg may end (`m c d e k p g y x`).
-    pub const ENDINGS: Modes = Modes(0b1_1111_1111);
     /// The default modes of a final leg.
     pub const DEFAULT_FINAL: Modes = Modes(Modes::MOVE.0 | Modes::CAPTURE.0);
     /// The endings that give a final leg its own modes; a final leg with none of them gets

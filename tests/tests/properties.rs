@@ -3,28 +3,12 @@
 //! and every legal move leaves the mover's royal pieces safe (checked independently, by
 //! letting the opponent try to capture them).
 
-use kraken_tests::perft_case::PerftCase;
+use kraken_tests::{
+    perft_case::MOVEGEN_VARIANTS,
+    setup::{catalog_with, rules},
+};
 use movegen::{MoveList, Position};
 use proptest::prelude::*;
-
-/// Variants with every kind of rule the generator knows.
-const VARIANTS: &[&str] = &[
-    "chess",
-    "capablanca",
-    "grand",
-    "shatranj",
-    "makruk",
-    "berolina",
-    "knightmate",
-    "crazyhouse",
-    "shogi",
-    "minishogi",
-    "xiangqi",
-    "seirawan",
-    "betza10",
-    "betza12",
-    "betzahouse",
-];
 
 /// Whether the side that just moved left a royal piece capturable: some pseudo-legal reply of
 /// the opponent captures it (found without the attack code).
@@ -40,13 +24,8 @@ fn royal_capturable(pos: &Position) -> bool {
 }
 
 fn play(variant: &str, choices: &[u16]) {
-    let mut catalog = PerftCase::catalog();
-    catalog
-        .add_text(include_str!("../data/variants/exotic.ini"), "exotic.ini")
-        .expect("the exotic variant parses");
-    let rules = catalog
-        .rules(variant)
-        .unwrap_or_else(|e| panic!("{variant}: {e:?}"));
+    let catalog = catalog_with(include_str!("../data/variants/exotic.ini"), "exotic.ini");
+    let rules = rules(&catalog, variant);
     let mut pos = Position::start(rules.clone());
     let mut fens = vec![pos.fen()];
     let mut keys = vec![pos.key()];
@@ -103,10 +82,10 @@ proptest! {
 
     #[test]
     fn random_games_keep_their_invariants(
-        variant in 0..VARIANTS.len(),
+        variant in 0..MOVEGEN_VARIANTS.len(),
         choices in proptest::collection::vec(any::<u16>(), 1..150),
     ) {
-        play(VARIANTS[variant], &choices);
+        play(MOVEGEN_VARIANTS[variant], &choices);
     }
 }
 

@@ -505,6 +505,11 @@ impl Builder<'_> {
                 ),
             }
         }
+        // Fairy-Stockfish gives a pawn its initial moves on its double-step region even after
+        // it moved (torpedo, pawnsideways, pawnback).
+        for &id in &pawn_types {
+            rules.pieces[id as usize].initial_in_region = true;
+        }
         let captures_to_hand = self.bool("capturesToHand", false);
         rules.promotion = Promotion {
             zone,
