@@ -13,6 +13,7 @@
 mod attack;
 mod attack_table;
 mod fen;
+mod game_end;
 mod generate;
 mod make;
 mod moves;
@@ -25,6 +26,7 @@ mod walk;
 mod zobrist;
 
 pub use fen::{FenError, FenField};
+pub use game_end::{EndReason, GameOver};
 pub use moves::{
     Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_INDUCED,
     FLAG_UNLOAD, MAX_MOVES, NO_SQUARE,

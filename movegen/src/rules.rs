@@ -84,6 +84,9 @@ pub struct PieceType {
     pub unpromoted: Option<PieceId>,
     /// Squares where the piece has no move at all, even on an empty board, per colour.
     pub immobile: [SquareSet; 2],
+    /// Its value in centipawns when the variant file gives one (the evaluation derives one
+    /// from the moves otherwise).
+    pub value: Option<i32>,
 }
 
 impl PieceType {
@@ -128,6 +131,7 @@ impl PieceType {
             promotion_zone: None,
             promoted: None,
             unpromoted: None,
+            value: None,
         }
     }
 }
