@@ -94,20 +94,25 @@ impl Position {
             return Some(over);
         }
         if !self.has_legal_move() {
-            return Some(if self.in_check() {
-                GameOver {
-                    outcome: Outcome::Loss,
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                GameOver {
-                    outcome: self.rules.end.stalemate,
-                    reason: EndReason::Stalemate,
-                }
-            });
+            return Some(self.no_move_end());
         }
         let repetitions = usize::from(self.rules.end.repetitions).saturating_sub(1);
         self.rule_end(repetitions)
+    }
+
+    /// The end of the game when the side to move has no legal move: checkmate or stalemate.
+    pub fn no_move_end(&self) -> GameOver {
+        if self.in_check() {
+            GameOver {
+                outcome: Outcome::Loss,
+                reason: EndReason::Checkmate,
+            }
+        } else {
+            GameOver {
+                outcome: self.rules.end.stalemate,
+                reason: EndReason::Stalemate,
+            }
+        }
     }
 
     /// Bare king: a side left with only royal pieces loses, but it has one move to bare
