@@ -2,4 +2,5 @@
 //!
 //! The `kraken` binary (`main.rs`) runs the protocols and the command-line tools.
 
+pub mod protocol;
 pub mod search;

@@ -16,7 +16,11 @@ use cli::UsageError;
 const HELP: &str = "\
 kraken: a variant chess engine whose pieces are defined in XBetza
 
-Usage: kraken COMMAND [ARGS...]
+Usage: kraken [--variants-file FILE]...   play through XBoard or UCI on stdin/stdout
+       kraken COMMAND [ARGS...]
+
+Without a command Kraken waits for 'xboard' or 'uci' on stdin and speaks that protocol.
+--variants-file FILE adds the variants of FILE (offered to the GUI with the built-in ones).
 
 Commands:
   betza    show where a piece written in XBetza can move
@@ -53,9 +57,11 @@ fn main() -> ExitCode {
     };
     log::debug!("arguments: {args:?}");
     let Some(command) = args.first() else {
-        eprint!("{HELP}");
-        return ExitCode::from(USAGE_ERROR);
+        return play(&args);
     };
+    if command == "--variants-file" || command.starts_with("--variants-file=") {
+        return play(&args);
+    }
     let rest = &args[1..];
     match command.as_str() {
         "-h" | "--help" | "help" => match rest.first().map(String::as_str) {
@@ -89,6 +95,26 @@ fn main() -> ExitCode {
         },
         other => unknown_command(other),
     }
+}
+
+/// Runs a protocol session (XBoard or UCI, chosen by the first line) on stdin and stdout.
+fn play(args: &[String]) -> ExitCode {
+    let mut settings = engine::protocol::Settings::default();
+    let mut items = cli::Args::new(args);
+    while let Some(arg) = items.next_arg() {
+        match arg {
+            cli::Arg::Option { name, inline } if name == "--variants-file" => {
+                match items.value(&name, inline, "a variants file") {
+                    Ok(file) => settings.variant_files.push(file),
+                    Err(err) => return usage_error("", &err),
+                }
+            }
+            other => return usage_error("", &UsageError::new(format!("unexpected {other:?}"))),
+        }
+    }
+    let output = engine::protocol::Output::new(Box::new(io::stdout()));
+    engine::protocol::run(io::BufReader::new(io::stdin()), output, &settings);
+    ExitCode::SUCCESS
 }
 
 /// Writes `text` to stdout. A closed pipe (`kraken betza Q | head`) is not an error.

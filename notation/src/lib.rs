@@ -36,6 +36,7 @@ mod parse;
 mod rays;
 mod table;
 mod write;
+mod xboard;
 
 pub use ast::{Atom, Leg, MoveDesc, PieceDesc, Range};
 pub use compile::compile;
@@ -48,3 +49,4 @@ pub use parse::parse;
 pub use rays::{RayFamily, RayStep, Wrap};
 pub use table::{Curve, EpRule, GapRule, Hop, Leap, MoveTable, Path, PathKind, PathLeg, Slide};
 pub use write::{write, write_move};
+pub use xboard::xboard_misreading;

@@ -269,7 +269,7 @@ fn class_mask(class: DirClass) -> DirSet {
 
 /// Spells `set` as one run of direction letters read with the rules of `class` (continuation
 /// legs use [`DirClass::Eightfold`]).
-fn spell(class: DirClass, set: DirSet) -> String {
+pub(crate) fn spell(class: DirClass, set: DirSet) -> String {
     let set = set.intersection(class_mask(class));
     let table = &spellings()[class_index(class)];
     let text = &table[set.0 as usize];
@@ -437,7 +437,7 @@ fn resolve_text(text: &str, class: DirClass) -> DirSet {
 /// How XBoard 4.9.1 (`moves.c`, `MovesFromString`) reads a run of direction letters that is
 /// followed by a mode letter or the atom; `None` when it would not read all of them as
 /// directions. Continuation legs are read like [`DirClass::Eightfold`].
-fn xboard_read(run: &[DirLetter], class: DirClass) -> Option<DirSet> {
+pub(crate) fn xboard_read(run: &[DirLetter], class: DirClass) -> Option<DirSet> {
     use DirLetter::*;
     // `dirType`: 1 = f b, 2 = l r, 4 = h, 5 = v, 6 = s. Letters combine when the types have
     // both low bits between them.

@@ -1,0 +1,106 @@
+//! The game a front end plays: the catalog, the variant's rules and the current position
+//! with the moves that led to it.
+
+use std::sync::Arc;
+
+use movegen::{Move, MoveFormat, MoveTextError, Position, Rules};
+use variants::Catalog;
+
+/// The variant and position shared by both protocols.
+#[derive(Debug)]
+pub struct Game {
+    /// Built-in variants and those of loaded files.
+    pub catalog: Catalog,
+    /// The canonical name of the variant.
+    pub variant: String,
+    /// Castling by Chess960 rules even where the variant does not say so (UCI_Chess960).
+    pub chess960: bool,
+    /// The rules in play.
+    pub rules: Arc<Rules>,
+    /// The current position; its history holds the moves of the game.
+    pub pos: Position,
+}
+
+impl Game {
+    /// Chess from its start position.
+    pub fn new(catalog: Catalog) -> Game {
+        let rules = catalog
+            .rules("chess")
+            .expect("the built-in catalog has chess");
+        let pos = Position::start(rules.clone());
+        Game {
+            catalog,
+            variant: "chess".into(),
+            chess960: false,
+            rules,
+            pos,
+        }
+    }
+
+    /// Switches to the variant `name` (any spelling the catalog knows) at its start
+    /// position.
+    ///
+    /// # Errors
+    /// Returns a message for an unknown name or a broken definition.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let canonical = self.catalog.lookup(name).map_err(|e| e.to_string())?;
+        let mut rules = self.catalog.rules(&canonical).map_err(|errors| {
+            errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+        if self.chess960 && !rules.chess960 {
+            let mut changed = (*rules).clone();
+            changed.chess960 = true;
+            rules = Arc::new(changed);
+        }
+        self.variant = canonical;
+        self.pos = Position::start(rules.clone());
+        self.rules = rules;
+        Ok(())
+    }
+
+    /// Back to the start position of the variant.
+    pub fn reset(&mut self) {
+        self.pos = Position::start(self.rules.clone());
+    }
+
+    /// Sets up `fen`.
+    ///
+    /// # Errors
+    /// Returns the FEN's problem; the position is unchanged then.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), String> {
+        self.pos = Position::from_fen(self.rules.clone(), fen).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// Reads and plays a move of the side to move.
+    ///
+    /// # Errors
+    /// Returns why the text names no legal move; the position is unchanged then.
+    pub fn play(&mut self, text: &str, format: MoveFormat) -> Result<Move, MoveTextError> {
+        let mv = self.pos.parse_move(text, format)?;
+        self.pos.make(mv);
+        Ok(mv)
+    }
+
+    /// Takes the last move back; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.pos.ply() == 0 {
+            return false;
+        }
+        self.pos.unmake();
+        true
+    }
+
+    /// The move format of the rules in play, for a protocol that counts ranks from 0 on
+    /// 10-rank boards (`zero_based_ranks`) or not.
+    pub fn format(&self, zero_based_ranks: bool) -> MoveFormat {
+        MoveFormat {
+            chess960: self.rules.chess960,
+            zero_based_ranks,
+        }
+    }
+}

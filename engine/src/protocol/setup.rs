@@ -1,0 +1,223 @@
+//! XBoard's `setup` and `piece` commands: how the engine tells XBoard the board, the start
+//! position and the moves of every piece of a variant (protocol.md sections 4 and 5).
+
+use movegen::{Position, Rules};
+use notation::{write, xboard_misreading, Color};
+
+/// XBoard's built-in variants (`common.h`): a variant of these names keeps its own rules
+/// as the `setup` parent.
+const XBOARD_VARIANTS: &[&str] = &[
+    "normal",
+    "nocastle",
+    "fischerandom",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "atomic",
+    "3check",
+    "shatranj",
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "elven",
+];
+
+/// XBoard's default piece letters of its first slots (the `fairy` table): a piece whose
+/// letter is here takes that slot, and with it XBoard's picture for the letter.
+const SLOT_LETTERS: &str = "PNBRQFEACWMOHIJGDVLSU";
+
+/// Slots XBoard has for pieces other than the King (0..=64; 45 is unused: `/` continues at 46).
+const SLOTS: usize = 65;
+
+/// Promoted forms take the slot 11 places after their base piece (XBoard's default pairs).
+const PARTNER_OFFSET: usize = 11;
+
+/// What to tell XBoard about a variant.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct XboardSetup {
+    /// `setup (...) WxH+S_PARENT FEN`, then a `piece` line per piece XBoard reads right.
+    pub lines: Vec<String>,
+    /// Pieces left out, each with the reason XBoard would misread it.
+    pub misread: Vec<String>,
+}
+
+/// The `setup` and `piece` lines of `rules`, named `name` (the name the GUI used);
+/// `user_defined` variants always get the `fairy` parent.
+pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetup {
+    let start = Position::start(std::sync::Arc::new(rules.clone()));
+    let g = &rules.geometry;
+    let holdings = if rules.holdings {
+        rules
+            .pieces
+            .iter()
+            .filter(|p| !p.royal && p.unpromoted.is_none())
+            .count()
+    } else {
+        0
+    };
+    let parent = parent(name, rules, user_defined);
+    let mut lines = vec![format!(
+        "setup ({}) {}x{}+{holdings}_{parent} {}",
+        piece_to_char(rules),
+        g.width(),
+        g.height(),
+        start.fen()
+    )];
+    let mut misread = Vec::new();
+    for pt in &rules.pieces {
+        let unreadable = xboard_misreading(&pt.desc, pt.royal).or_else(|| {
+            (pt.zone_moves.is_some() && parent != "xiangqi")
+                .then(|| "XBoard cannot give it other moves in part of the board".to_string())
+        });
+        if let Some(reason) = unreadable {
+            misread.push(format!("{} ({}): {reason}", pt.symbol, pt.name));
+            continue;
+        }
+        let betza = write(&pt.desc);
+        match castling_moves(rules, &start, pt.royal) {
+            Some((white, black)) if white != black => {
+                lines.push(format!("piece {} {betza}{white}", pt.symbol));
+                lines.push(format!("piece {} {betza}{black}", pt.symbol.to_lowercase()));
+            }
+            Some((both, _)) => lines.push(format!("piece {}& {betza}{both}", pt.symbol)),
+            None => lines.push(format!("piece {}& {betza}", pt.symbol)),
+        }
+    }
+    XboardSetup { lines, misread }
+}
+
+/// The parent variant whose rules XBoard applies besides the pieces' moves.
+fn parent(name: &str, rules: &Rules, user_defined: bool) -> &'static str {
+    let lower = name.to_ascii_lowercase();
+    if !user_defined {
+        if let Some(known) = XBOARD_VARIANTS.iter().find(|v| **v == lower) {
+            return known;
+        }
+    }
+    if rules.drops.enabled && rules.pieces.iter().any(|p| p.unpromoted.is_some()) {
+        "shogi"
+    } else if rules.drops.enabled {
+        "crazyhouse"
+    } else {
+        "fairy"
+    }
+}
+
+/// Castling as XBetza `O` moves for the royal castling piece, white's and black's (XBoard
+/// castles a piece defined by `piece` only through `O`); `None` for other pieces or when
+/// castling follows Chess960 rules (XBoard's own).
+fn castling_moves(rules: &Rules, start: &Position, royal: bool) -> Option<(String, String)> {
+    if !royal || !rules.castling.enabled || rules.chess960 {
+        return None;
+    }
+    let king = start.royals(Color::White).first()?;
+    let file = rules.geometry.file(king);
+    let kingside = (i32::from(rules.castling.kingside_file) - file).abs();
+    let queenside = (file - i32::from(rules.castling.queenside_file)).abs();
+    if kingside == queenside {
+        let both = format!("iO{kingside}");
+        return Some((both.clone(), both));
+    }
+    // Directions are the piece's own: black's right is the a-side.
+    Some((
+        format!("ilO{queenside}irO{kingside}"),
+        format!("ilO{kingside}irO{queenside}"),
+    ))
+}
+
+/// The `PIECETOCHAR` table: white's slots then black's, the King last in each half.
+fn piece_to_char(rules: &Rules) -> String {
+    let mut slots: Vec<Option<String>> = vec![None; SLOTS];
+    let king = rules
+        .pieces
+        .iter()
+        .position(|p| p.royal)
+        .or_else(|| rules.pieces.iter().position(|p| p.symbol == "K"));
+    let base_of_promoted = |id: usize| rules.pieces[id].unpromoted.map(usize::from);
+    let mut placed = vec![None; rules.pieces.len()];
+    // Pieces with a promoted form first, in slots whose partner slot is free.
+    let promotable: Vec<usize> = (0..rules.pieces.len())
+        .filter(|&id| Some(id) != king && rules.pieces[id].promoted.is_some())
+        .collect();
+    for &id in &promotable {
+        let symbol = &rules.pieces[id].symbol;
+        let wanted = preferred_slot(symbol).filter(|&s| s < PARTNER_OFFSET && slots[s].is_none());
+        let slot = wanted.or_else(|| (0..PARTNER_OFFSET).find(|&s| slots[s].is_none()));
+        if let Some(slot) = slot {
+            slots[slot] = Some(symbol.clone());
+            placed[id] = Some(slot);
+            if let Some(promoted) = rules.pieces[id].promoted {
+                slots[slot + PARTNER_OFFSET] = Some("+".into());
+                placed[promoted as usize] = Some(slot + PARTNER_OFFSET);
+            }
+        }
+    }
+    for (id, pt) in rules.pieces.iter().enumerate() {
+        if Some(id) == king || placed[id].is_some() {
+            continue;
+        }
+        let entry = match base_of_promoted(id) {
+            // A promoted form whose base sits beyond the default pairs: `^X` pairs it.
+            Some(base) => format!("^{}", rules.pieces[base].symbol.trim_start_matches('+')),
+            None => pt.symbol.clone(),
+        };
+        let wanted = preferred_slot(&pt.symbol).filter(|&s| slots[s].is_none());
+        let slot = wanted.or_else(|| (0..SLOTS).find(|&s| s != 45 && slots[s].is_none()));
+        if let Some(slot) = slot {
+            slots[slot] = Some(entry);
+            placed[id] = Some(slot);
+        }
+    }
+    let used = slots
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |s| s + 1)
+        .max(5);
+    let king_symbol = king.map_or(".".to_string(), |k| rules.pieces[k].symbol.clone());
+    let half = |lower: bool| {
+        let mut text = String::new();
+        for slot in &slots[..used] {
+            let entry = slot.as_deref().unwrap_or(".");
+            text.push_str(&if lower {
+                entry.to_lowercase()
+            } else {
+                entry.to_string()
+            });
+        }
+        text.push_str(&if lower {
+            king_symbol.to_lowercase()
+        } else {
+            king_symbol.clone()
+        });
+        text
+    };
+    format!("{}{}", half(false), half(true))
+}
+
+/// The slot XBoard's `fairy` table gives the letter of `symbol`, if any.
+fn preferred_slot(symbol: &str) -> Option<usize> {
+    if symbol.len() != 1 {
+        return None;
+    }
+    SLOT_LETTERS.find(symbol)
+}
