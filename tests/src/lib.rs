@@ -3,5 +3,6 @@
 //! The tests themselves live in `tests/tests/`.
 
 pub mod perft_case;
+pub mod session;
 pub mod setup;
 pub mod xbetza_case;

@@ -1,0 +1,157 @@
+//! UCI transcripts: handshake and options, positions with moves, searches and their
+//! limits, perft, and bad input.
+
+use kraken_tests::session::Session;
+use movegen::{MoveFormat, Position};
+use variants::Catalog;
+
+fn uci() -> Session {
+    let mut s = Session::start(&[]);
+    s.send("uci");
+    s.expect("uciok", |l| l == "uciok");
+    s
+}
+
+/// Waits for `bestmove` and checks it is legal in `fen` of `variant` (UCI coordinates).
+fn legal_best_move(s: &mut Session, variant: &str, fen: &str, chess960: bool) -> String {
+    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
+    let best = lines
+        .last()
+        .expect("a line")
+        .split_whitespace()
+        .nth(1)
+        .expect("a move")
+        .to_string();
+    let rules = Catalog::builtin().rules(variant).expect("a variant");
+    let mut pos = Position::from_fen(rules, fen).expect("a FEN");
+    let format = MoveFormat {
+        chess960,
+        zero_based_ranks: false,
+    };
+    pos.parse_move(&best, format)
+        .unwrap_or_else(|e| panic!("bestmove {best}: {e}\n{}", s.transcript()));
+    best
+}
+
+#[test]
+fn handshake_offers_variants_and_options() {
+    let mut s = Session::start(&[]);
+    s.send("uci");
+    let lines = s.expect("uciok", |l| l == "uciok");
+    assert!(lines[0].starts_with("id name Kraken"));
+    let combo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("a UCI_Variant option");
+    for name in Catalog::builtin().names() {
+        assert!(
+            combo.contains(&format!(" var {name}")),
+            "{name} missing: {combo}"
+        );
+    }
+    assert!(combo.contains(" var chess960"));
+    for option in [
+        "UCI_Chess960",
+        "VariantPath",
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option} missing"
+        );
+    }
+    s.send("isready");
+    s.expect("readyok", |l| l == "readyok");
+    s.quit();
+}
+
+#[test]
+fn searches_return_legal_moves_within_their_limits() {
+    let mut s = uci();
+    s.send("setoption name UCI_Variant value capablanca");
+    s.send("ucinewgame");
+    s.send("position startpos moves e2e4 e7e5");
+    s.send("go depth 2");
+    let fen = "rnabqkbcnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNABQKBCNR w KQkq - 0 2";
+    legal_best_move(&mut s, "capablanca", fen, false);
+    s.send("position startpos");
+    s.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    let start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    legal_best_move(&mut s, "capablanca", start, false);
+    s.send("go infinite");
+    s.send("isready");
+    s.expect("readyok while searching", |l| l == "readyok");
+    s.send("stop");
+    legal_best_move(&mut s, "capablanca", start, false);
+    s.quit();
+}
+
+#[test]
+fn chess960_castles_king_takes_rook() {
+    let mut s = uci();
+    s.send("setoption name UCI_Variant value chess960");
+    let fen = "nnrqkbbr/pppppppp/8/8/8/8/PPPPPPPP/NNRQK2R w HChc - 0 1";
+    s.send(&format!("position fen {fen} moves e1h1"));
+    s.send("go perft 1");
+    let lines = s.expect("perft total", |l| l.starts_with("Nodes searched"));
+    assert!(
+        !lines.iter().any(|l| l.contains("Illegal")),
+        "{}",
+        s.transcript()
+    );
+    s.quit();
+}
+
+#[test]
+fn perft_counts_from_the_position() {
+    let mut s = uci();
+    s.send("position startpos moves e2e4");
+    s.send("go perft 2");
+    let lines = s.expect("perft total", |l| l.starts_with("Nodes searched"));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("Nodes searched: 600")
+    );
+    assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 21);
+    s.quit();
+}
+
+#[test]
+fn bad_input_is_reported_and_ignored() {
+    let mut s = uci();
+    s.send("frobnicate");
+    s.expect("an unknown-command error", |l| {
+        l == "info string Error (unknown command): frobnicate"
+    });
+    s.send("position startpos moves e2e4 e7e4");
+    s.expect("an illegal-move report", |l| {
+        l.contains("Illegal move: e7e4")
+    });
+    s.send("setoption name UCI_Variant value nosuchchess");
+    s.expect("an unknown-variant report", |l| {
+        l.contains("unknown variant")
+    });
+    s.send("position fen not a fen");
+    s.expect("an illegal-position report", |l| {
+        l.contains("Illegal position")
+    });
+    s.send("position startpos");
+    s.send("go depth 1");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    legal_best_move(&mut s, "chess", start, false);
+    s.quit();
+}
+
+#[test]
+fn mated_side_answers_a_null_move() {
+    let mut s = uci();
+    s.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    s.send("go depth 3");
+    s.expect("bestmove 0000", |l| l == "bestmove 0000");
+    s.quit();
+}

@@ -1,0 +1,361 @@
+//! XBoard (CECP v2) transcripts: handshake, `setup`/`piece` for every variant, moves in every
+//! notation, `ping` order, analysis, claims and bad input.
+
+use std::sync::Arc;
+
+use kraken_tests::session::Session;
+use movegen::{MoveFormat, Position, Rules};
+use notation::{compile, parse, Atom, Color, PieceDesc};
+use variants::Catalog;
+
+const LION_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/protocol/lion.ini");
+
+fn xboard(files: &[&str]) -> Session {
+    let mut s = Session::start(files);
+    s.send("xboard");
+    s.send("protover 2");
+    s.expect("feature done=1", |l| l.contains("done=1"));
+    s
+}
+
+fn catalog() -> Catalog {
+    let mut catalog = Catalog::builtin();
+    catalog
+        .add_file(std::path::Path::new(LION_FILE))
+        .expect("the lion file loads");
+    catalog
+}
+
+/// Whether `lines` hold an error or an illegal-move reply.
+fn complaints(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("Illegal") || l.starts_with("Error") || l.contains("error"))
+        .collect()
+}
+
+#[test]
+fn handshake_lists_features_and_every_variant() {
+    let mut s = Session::start(&[LION_FILE]);
+    s.send("xboard");
+    s.send("protover 2");
+    let lines = s.expect("feature done=1", |l| l.contains("done=1"));
+    let features = lines.join(" ");
+    for wanted in [
+        "myname=\"Kraken",
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "memory=1",
+        "smp=1",
+        "highlight=1",
+        "exclude=1",
+        "debug=1",
+        "sigint=0",
+        "sigterm=0",
+        "colors=0",
+    ] {
+        assert!(features.contains(wanted), "{wanted} missing: {features}");
+    }
+    assert_eq!(lines.first().map(String::as_str), Some("feature done=0"));
+    let variants_line = lines
+        .iter()
+        .find(|l| l.starts_with("feature variants=\""))
+        .expect("a variants feature");
+    let listed: Vec<&str> = variants_line
+        .trim_start_matches("feature variants=\"")
+        .trim_end_matches('"')
+        .split(',')
+        .collect();
+    assert_eq!(listed[0], "normal");
+    for name in catalog().names() {
+        if name != "chess" {
+            assert!(listed.contains(&name.as_str()), "{name} not offered");
+        }
+    }
+    for spelling in ["standard", "los-alamos", "losalamos", "lionchess"] {
+        assert!(listed.contains(&spelling), "{spelling} not offered");
+    }
+    s.quit();
+}
+
+/// The moves of a description without its castling moves, compiled for both colours.
+fn tables(desc: &PieceDesc, rules: &Rules) -> Vec<notation::MoveTable> {
+    let mut desc = desc.clone();
+    desc.moves.retain(|m| m.atom != Atom::Castling);
+    Color::ALL
+        .iter()
+        .map(|&c| compile(&desc, &rules.geometry, c))
+        .collect()
+}
+
+#[test]
+fn every_variant_gets_setup_and_pieces_that_parse_back() {
+    let catalog = catalog();
+    let mut s = xboard(&[LION_FILE]);
+    for (n, name) in catalog.names().iter().enumerate() {
+        if name == "chess" {
+            continue;
+        }
+        let rules = catalog.rules(name).expect("catalog variants build");
+        s.send(&format!("variant {name}"));
+        let lines = s.sync(n as u32 + 1);
+        let setup = lines
+            .first()
+            .unwrap_or_else(|| panic!("{name}: nothing before pong"));
+        let size = format!("{}x{}+", rules.geometry.width(), rules.geometry.height());
+        assert!(setup.starts_with("setup ("), "{name}: {setup}");
+        assert!(setup.contains(&size), "{name}: {setup} lacks {size}");
+        let fen = setup.splitn(4, ' ').nth(3).expect("a FEN");
+        Position::from_fen(rules.clone(), fen)
+            .unwrap_or_else(|e| panic!("{name}: setup FEN {fen}: {e}"));
+        let told = lines
+            .iter()
+            .find(|l| l.starts_with("telluser"))
+            .cloned()
+            .unwrap_or_default();
+        for pt in &rules.pieces {
+            let ids = [format!("{}&", pt.symbol), pt.symbol.clone()];
+            let line = lines.iter().find(|l| {
+                let mut words = l.split_whitespace();
+                words.next() == Some("piece")
+                    && words.next().is_some_and(|id| ids.contains(&id.to_string()))
+            });
+            match line {
+                Some(line) => {
+                    let betza = line.split_whitespace().nth(2).expect("a move text");
+                    let desc = parse(betza).unwrap_or_else(|e| panic!("{name}: {line}: {e}"));
+                    assert_eq!(
+                        tables(&desc, &rules),
+                        tables(&pt.desc, &rules),
+                        "{name}: {line} does not read back as {}",
+                        pt.betza
+                    );
+                }
+                None => assert!(
+                    told.contains(&format!("{} ({})", pt.symbol, pt.name)),
+                    "{name}: no piece line for {} and no word to the user:\n{}",
+                    pt.symbol,
+                    lines.join("\n")
+                ),
+            }
+        }
+        assert!(
+            complaints(&lines).is_empty(),
+            "{name}: {:?}",
+            complaints(&lines)
+        );
+    }
+    s.quit();
+}
+
+#[test]
+fn moves_in_every_notation_are_accepted() {
+    let mut s = xboard(&[LION_FILE]);
+    s.send("new");
+    s.send("force");
+    s.send("e2e4");
+    s.send("usermove e7e5");
+    s.send("usermove g1f3");
+    assert!(complaints(&s.sync(1)).is_empty(), "{}", s.transcript());
+    // Castling: O-O, king takes rook, and the king's own move.
+    for (castle, then_illegal) in [
+        ("O-O", "e1f1"),
+        ("e1h1", "e1f1"),
+        ("e1g1", "e1f1"),
+        ("O-O-O", "e1d1"),
+    ] {
+        s.send("setboard r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+        s.send(&format!("usermove {castle}"));
+        assert!(
+            complaints(&s.sync(2)).is_empty(),
+            "{castle}: {}",
+            s.transcript()
+        );
+        s.send("e7e6");
+        s.send(&format!("usermove {then_illegal}"));
+        let lines = s.sync(3);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("Illegal move") && l.ends_with(then_illegal)),
+            "{castle} did not move the king: {lines:?}"
+        );
+    }
+    // 10 ranks: XBoard counts them from 0.
+    s.send("new");
+    s.send("variant xiangqi");
+    s.send("force");
+    s.send("usermove h2e2");
+    s.send("usermove h7e7");
+    assert!(complaints(&s.sync(4)).is_empty(), "{}", s.transcript());
+    s.send("usermove b3e3");
+    assert!(s.sync(5).iter().any(|l| l.starts_with("Illegal move")));
+    // Multi-leg moves with commas: the lion takes on d5 and goes on to d6.
+    s.send("new");
+    s.send("variant lionchess");
+    s.send("force");
+    s.send("setboard 7k/8/8/3p4/3L4/8/8/4K3 w - - 0 1");
+    s.send("usermove d4d5,d5d6");
+    assert!(complaints(&s.sync(6)).is_empty(), "{}", s.transcript());
+    s.send("usermove h8g8");
+    s.send("usermove d6d5");
+    assert!(
+        complaints(&s.sync(7)).is_empty(),
+        "the lion is on d6: {}",
+        s.transcript()
+    );
+    // Drops.
+    s.send("new");
+    s.send("variant crazyhouse");
+    s.send("force");
+    s.send("setboard rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P] w KQkq - 0 3");
+    s.send("usermove P@e4");
+    assert!(complaints(&s.sync(8)).is_empty(), "{}", s.transcript());
+    s.quit();
+}
+
+#[test]
+fn engine_moves_are_legal_and_pong_comes_in_order() {
+    let catalog = catalog();
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("variant capablanca");
+    s.send("level 0 0:10 0.1");
+    s.send("post");
+    s.send("force");
+    s.send("usermove e2e4");
+    s.send("time 1000");
+    s.send("otim 1000");
+    s.send("go");
+    s.send("ping 9");
+    let lines = s.expect("move", |l| l.starts_with("move "));
+    let mv = lines.last().expect("a move").trim_start_matches("move ");
+    let rules: Arc<Rules> = catalog.rules("capablanca").expect("capablanca");
+    let mut pos = Position::start(rules);
+    let format = MoveFormat {
+        zero_based_ranks: true,
+        ..MoveFormat::default()
+    };
+    let e4 = pos.parse_move("e2e4", format).expect("legal");
+    pos.make(e4);
+    pos.parse_move(mv, format)
+        .unwrap_or_else(|e| panic!("engine move {mv}: {e}"));
+    assert!(
+        lines.iter().chain(s.sync(10).iter()).any(|l| l == "pong 9"),
+        "{}",
+        s.transcript()
+    );
+    s.quit();
+}
+
+#[test]
+fn game_end_is_claimed_instead_of_a_move() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("force");
+    s.send("setboard rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    s.send("go");
+    s.expect("a mate claim", |l| l == "0-1 {Black wins by checkmate}");
+    s.send("new");
+    s.send("variant shatranj");
+    s.send("force");
+    s.send("setboard 7k/R7/5K2/7p/7P/8/8/6R1 b - - 0 1");
+    s.send("go");
+    s.expect("a stalemate claim", |l| {
+        l == "1-0 {White wins by stalemate}"
+    });
+    s.quit();
+}
+
+#[test]
+fn analysis_reports_and_exits() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("force");
+    s.send("post");
+    s.send("analyze");
+    s.expect("thinking output", |l| {
+        l.split_whitespace()
+            .next()
+            .is_some_and(|w| w.parse::<u32>().is_ok())
+    });
+    s.send("exclude e2e4");
+    s.send("e2e4");
+    s.send("undo");
+    s.send("exit");
+    assert!(complaints(&s.sync(1)).is_empty(), "{}", s.transcript());
+    s.quit();
+}
+
+#[test]
+fn bad_input_gets_errors_and_the_engine_stays_in_step() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("force");
+    s.send("frobnicate 3");
+    s.send("usermove e2e5");
+    s.send("setboard this is no fen");
+    s.send("level x y z");
+    let lines = s.sync(1);
+    assert!(
+        lines.contains(&"Error (unknown command): frobnicate 3".to_string()),
+        "{lines:?}"
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("Illegal move") && l.ends_with("e2e5")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("tellusererror Illegal position")));
+    assert!(lines.iter().any(|l| l.starts_with("Error (bad level)")));
+    // Still in step: a legal move is taken.
+    s.send("e2e4");
+    assert!(complaints(&s.sync(2)).is_empty());
+    // cutechess's bare b2b3 before a setboard with black to move is not an illegal move.
+    s.send("new");
+    s.send("variant xiangqi");
+    s.send("force");
+    s.send("b2b3");
+    s.send("setboard rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C4C2/9/RNBAKABNR b - - 1 1");
+    assert!(complaints(&s.sync(3)).is_empty(), "{}", s.transcript());
+    s.quit();
+}
+
+#[test]
+fn undo_and_remove_take_moves_back() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("force");
+    s.send("e2e4");
+    s.send("e7e5");
+    s.send("remove");
+    s.send("e2e4");
+    s.send("e7e5");
+    s.send("undo");
+    s.send("e7e6");
+    assert!(complaints(&s.sync(1)).is_empty(), "{}", s.transcript());
+    s.quit();
+}
+
+#[test]
+fn lift_highlights_targets_and_put_offers_promotions() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("force");
+    s.send("lift e2");
+    s.expect("highlight", |l| l == "highlight 8/8/8/8/4Y3/4Y3/8/8");
+    s.send("setboard 1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    s.send("lift a7");
+    s.expect("highlight", |l| l == "highlight YR6/8/8/8/8/8/8/8");
+    s.send("put b8");
+    let lines = s.sync(1);
+    let choice = lines
+        .iter()
+        .find(|l| l.starts_with("choice "))
+        .expect("a choice");
+    for letter in ['Q', 'R', 'B', 'N'] {
+        assert!(choice.contains(letter), "{choice}");
+    }
+    s.quit();
+}
