@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Plays Kraken in a headless XBoard (under Xvfb) and fails on protocol accidents.
+
+Each match is XBoard in match mode with legality testing on: Kraken against Fairy-Max (fed
+through a filter, since Debian's Fairy-Max 5.0b can crash on the `computer` command XBoard
+sends) or against itself. A game that ends in an illegal-move forfeit, a crash, a stalled
+engine or a loss on time fails the run (exit status 1); so does a match that does not finish.
+
+Needs the Debian packages xboard, xvfb and fairymax (`apt-get install xboard xvfb fairymax`).
+
+  scripts/xboard_match.py --ci                 # the matches .ci/run plays
+  scripts/xboard_match.py --variant shatranj --games 4 --tc 0:30 --inc 0.2
+  scripts/xboard_match.py --variant lionchess --opponent self \\
+      --variants-file tests/data/protocol/lion.ini
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KRAKEN = ROOT / "target" / "release" / "kraken"
+LION_FILE = ROOT / "tests" / "data" / "protocol" / "lion.ini"
+
+# What .ci/run plays: (variant, opponent, variants file).
+CI_MATCHES = [
+    ("capablanca", "fairymax", None),
+    ("shatranj", "fairymax", None),
+    ("lionchess", "self", LION_FILE),
+]
+
+# Words in XBoard's game-end comment that mean an accident rather than a game result.
+ACCIDENTS = re.compile(
+    r"illegal|on time|flag|crash|exit|disconnect|stall|false|error|abort|setup",
+    re.IGNORECASE,
+)
+
+FILTER = """#!/bin/sh
+# Fairy-Max without the commands Debian's 5.0b crashes on.
+grep --line-buffered -v -e '^computer' | {fairymax} "$@"
+"""
+
+
+def find(program, extra=("/usr/games",)):
+    """The path of `program` on PATH or in the Debian games directory."""
+    found = shutil.which(program)
+    if found:
+        return found
+    for folder in extra:
+        candidate = Path(folder) / program
+        if candidate.exists():
+            return str(candidate)
+    return None
+
+
+def games_of(pgn_text):
+    """(headers, movetext) of every game in a PGN text."""
+    games = []
+    for chunk in re.split(r"\n(?=\[Event )", pgn_text.strip()):
+        if not chunk.strip():
+            continue
+        headers = dict(re.findall(r'^\[(\w+) "(.*)"\]$', chunk, re.MULTILINE))
+        body = "\n".join(l for l in chunk.splitlines() if not l.startswith("["))
+        games.append((headers, body))
+    return games
+
+
+def termination(body):
+    """XBoard's comment on how the game ended (the last braced comment)."""
+    comments = re.findall(r"\{([^}]*)\}", body)
+    return comments[-1].strip() if comments else ""
+
+
+def play(variant, opponent, variants_file, games, tc, inc, kraken, workdir):
+    """Plays one match; returns (ok, summary lines)."""
+    xboard = find("xboard")
+    xvfb = find("xvfb-run")
+    if not xboard or not xvfb:
+        return False, ["xboard or xvfb-run is missing: apt-get install xboard xvfb fairymax"]
+    kraken_cmd = str(kraken)
+    if variants_file:
+        kraken_cmd += f" --variants-file {variants_file}"
+    if opponent == "fairymax":
+        fairymax = find("fairymax")
+        if not fairymax:
+            return False, ["fairymax is missing: apt-get install fairymax"]
+        filter_path = workdir / "fairymax-filtered"
+        filter_path.write_text(FILTER.format(fairymax=fairymax))
+        filter_path.chmod(0o755)
+        second = str(filter_path)
+    else:
+        second = kraken_cmd
+    pgn = workdir / f"{variant}.pgn"
+    debug = workdir / f"{variant}.debug"
+    home = workdir / "home"
+    home.mkdir(exist_ok=True)
+    minutes, _, seconds = tc.partition(":")
+    base = float(minutes) * 60 + float(seconds or 0)
+    # Every game may use both clocks in full over 200 moves, plus start-up.
+    limit = int(games * (2 * (base + 200 * float(inc)) + 30)) + 60
+    command = [
+        "timeout", str(limit), xvfb, "-a", xboard,
+        "-fcp", kraken_cmd, "-fd", str(workdir),
+        "-scp", second, "-sd", str(workdir),
+        "-variant", variant,
+        "-matchMode", "true", "-matchGames", str(games),
+        "-tc", tc, "-inc", str(inc),
+        "-testLegality", "true", "-autoCallFlag", "true",
+        "-adjudicateDrawMoves", "200",
+        "-saveGameFile", str(pgn),
+        "-debugMode", "true", "-nameOfDebugFile", str(debug),
+        "-popupExitMessage", "false", "-ponderNextMove", "false",
+    ]
+    env = dict(os.environ, HOME=str(home))
+    run = subprocess.run(command, env=env, capture_output=True, text=True)
+    lines = []
+    ok = run.returncode == 0
+    if not ok:
+        lines.append(f"{variant}: xboard exited with status {run.returncode}")
+    played = games_of(pgn.read_text(errors="replace")) if pgn.exists() else []
+    if len(played) < games:
+        ok = False
+        lines.append(f"{variant}: {len(played)} of {games} games finished")
+    score = {"Kraken": 0.0, opponent: 0.0}
+    for headers, body in played:
+        result = headers.get("Result", "*")
+        white, black = headers.get("White", "?"), headers.get("Black", "?")
+        end = termination(body)
+        loser = {"1-0": black, "0-1": white}.get(result)
+        accident = ACCIDENTS.search(end) is not None or result == "*"
+        kraken_lost = loser is not None and loser.startswith("Kraken")
+        if accident and (kraken_lost or opponent == "self" or result == "*"):
+            ok = False
+            lines.append(f"{variant}: FAILED {white} - {black} {result} {{{end}}}")
+        else:
+            lines.append(f"{variant}: {white} - {black} {result} {{{end}}}")
+        if opponent != "self":
+            kraken_white = white.startswith("Kraken")
+            points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+            mine = points if kraken_white else 1.0 - points
+            score["Kraken"] += mine
+            score[opponent] += 1.0 - mine
+    if opponent != "self" and played:
+        lines.append(
+            f"{variant}: Kraken {score['Kraken']:g} - {score[opponent]:g} {opponent}"
+        )
+    if not ok and debug.exists():
+        tail = debug.read_text(errors="replace").splitlines()[-40:]
+        lines.append(f"{variant}: last lines of {debug}:")
+        lines.extend("    " + l for l in tail)
+    return ok, lines
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ci", action="store_true", help="play the matches of .ci/run")
+    parser.add_argument("--variant", default="capablanca")
+    parser.add_argument("--opponent", choices=["fairymax", "self"], default="fairymax")
+    parser.add_argument("--variants-file", type=Path)
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--tc", default="0:10", help="XBoard -tc, minutes:seconds per game")
+    parser.add_argument("--inc", default="0.1", help="increment in seconds")
+    parser.add_argument("--kraken", type=Path, default=KRAKEN)
+    parser.add_argument("--keep", type=Path, help="keep PGNs and logs in this folder")
+    args = parser.parse_args()
+    if not args.kraken.exists():
+        print(f"{args.kraken} is missing: cargo build --release", file=sys.stderr)
+        return 2
+    matches = CI_MATCHES if args.ci else [(args.variant, args.opponent, args.variants_file)]
+    all_ok = True
+    with tempfile.TemporaryDirectory(prefix="kraken-xboard-") as tmp:
+        workdir = args.keep or Path(tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
+        for variant, opponent, variants_file in matches:
+            ok, lines = play(
+                variant, opponent, variants_file, args.games, args.tc, args.inc,
+                args.kraken.resolve(), workdir.resolve(),
+            )
+            all_ok &= ok
+            for line in lines:
+                print(line, flush=True)
+    print("xboard matches: " + ("ok" if all_ok else "FAILED"))
+    return 0 if all_ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
