@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Plays Kraken against Fairy-Max (or another engine) under cutechess-cli and reports the score.
+
+Needs `cutechess-cli` on PATH (or --cutechess PATH) and, for the default opponent, Debian's
+`fairymax`. Kraken speaks XBoard here (proto=xboard) unless --uci is given. The run fails
+(exit status 1) when a game of Kraken ends in a forfeit: an illegal move, a loss on time, a
+crash or a stalled connection.
+
+  scripts/cutechess_match.py --variant makruk --games 100 --tc 10+0.1 --concurrency 2
+  scripts/cutechess_match.py --variant standard --games 20 --uci
+"""
+
+import argparse
+import math
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KRAKEN = ROOT / "target" / "release" / "kraken"
+
+FORFEITS = re.compile(
+    r"illegal move|on time|disconnects|connection stalls|crash|invalid result claim",
+    re.IGNORECASE,
+)
+
+FILTER = """#!/bin/sh
+# Fairy-Max without the commands Debian's 5.0b crashes on.
+grep --line-buffered -v -e '^computer' | {fairymax} "$@"
+"""
+
+
+def find(program):
+    found = shutil.which(program)
+    if found:
+        return found
+    candidate = Path("/usr/games") / program
+    return str(candidate) if candidate.exists() else None
+
+
+def elo(score, games):
+    """Elo difference for a score fraction, with a 95% error margin (normal approximation)."""
+    if games == 0:
+        return 0.0, 0.0
+    p = min(max(score / games, 1e-3), 1 - 1e-3)
+    diff = -400 * math.log10(1 / p - 1)
+    margin = 1.96 * math.sqrt(p * (1 - p) / games)
+    lo = min(max(p - margin, 1e-3), 1 - 1e-3)
+    hi = min(max(p + margin, 1e-3), 1 - 1e-3)
+    spread = (-400 * math.log10(1 / hi - 1) + 400 * math.log10(1 / lo - 1)) / 2
+    return diff, spread
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="standard", help="cutechess variant name")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--tc", default="10+0.1", help="cutechess tc (seconds+increment)")
+    parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--opponent", default="fairymax", help="'fairymax' or a command")
+    parser.add_argument("--opponent-proto", default="xboard")
+    parser.add_argument("--uci", action="store_true", help="run Kraken as a UCI engine")
+    parser.add_argument("--kraken", type=Path, default=KRAKEN)
+    parser.add_argument("--cutechess", default=None)
+    parser.add_argument("--pgn", type=Path, help="save the games here")
+    args = parser.parse_args()
+
+    cutechess = args.cutechess or find("cutechess-cli")
+    if not cutechess:
+        print("cutechess-cli is not on PATH", file=sys.stderr)
+        return 2
+    if not args.kraken.exists():
+        print(f"{args.kraken} is missing: cargo build --release", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="kraken-cutechess-") as tmp:
+        opponent = args.opponent
+        name = "Opponent"
+        if opponent == "fairymax":
+            fairymax = find("fairymax")
+            if not fairymax:
+                print("fairymax is missing: apt-get install fairymax", file=sys.stderr)
+                return 2
+            filtered = Path(tmp) / "fairymax-filtered"
+            filtered.write_text(FILTER.format(fairymax=fairymax))
+            filtered.chmod(0o755)
+            opponent, name = str(filtered), "Fairy-Max"
+        pgn = args.pgn or Path(tmp) / "games.pgn"
+        command = [
+            cutechess,
+            "-variant", args.variant,
+            "-engine", "name=Kraken", f"cmd={args.kraken.resolve()}",
+            f"proto={'uci' if args.uci else 'xboard'}",
+            "-engine", f"name={name}", f"cmd={opponent}", f"proto={args.opponent_proto}",
+            "-each", f"tc={args.tc}", "timemargin=50",
+            "-games", "2", "-rounds", str(max(1, args.games // 2)), "-repeat",
+            "-concurrency", str(args.concurrency), "-recover",
+            "-draw", "movenumber=60", "movecount=8", "score=10",
+            "-resign", "movecount=4", "score=1000",
+            "-pgnout", str(pgn),
+        ]
+        print(" ".join(command), flush=True)
+        run = subprocess.run(command, capture_output=True, text=True)
+        output = run.stdout + run.stderr
+        forfeits = [l for l in output.splitlines() if FORFEITS.search(l) and "Kraken" in l]
+        wins = losses = draws = 0
+        for line in output.splitlines():
+            match = re.match(r"Score of Kraken vs .*?: (\d+) - (\d+) - (\d+)", line)
+            if match:
+                wins, losses, draws = map(int, match.groups())
+        games = wins + losses + draws
+        score = wins + draws / 2
+        diff, margin = elo(score, games)
+        print(f"{args.variant}: Kraken {wins} wins, {losses} losses, {draws} draws "
+              f"of {games} against {name} at {args.tc}: {diff:+.0f} +/- {margin:.0f} Elo")
+        for line in forfeits:
+            print(f"forfeit: {line}")
+        if run.returncode != 0:
+            print(output[-3000:], file=sys.stderr)
+            return 1
+        return 1 if forfeits else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
