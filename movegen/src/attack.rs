@@ -174,11 +174,22 @@ impl Position {
         found
     }
 
-    /// Whether a royal piece of `color` is attacked.
+    /// Whether a royal piece of `color` is attacked (where captures explode, a royal piece
+    /// next to an enemy royal piece cannot be taken).
     pub fn royal_attacked(&self, color: Color) -> bool {
         self.royals(color)
             .iter()
-            .any(|sq| self.attacked(sq, color.opponent()))
+            .any(|sq| self.royal_square_attacked(sq, color.opponent()))
+    }
+
+    /// Whether a royal piece on `sq` could be taken by `by`: [`attacked`](Position::attacked),
+    /// unless captures explode and `sq` is next to a royal piece of `by`.
+    #[inline]
+    pub(crate) fn royal_square_attacked(&self, sq: Square, by: Color) -> bool {
+        if self.rules.moves.blast && self.rules.neighbours[sq.index()].intersects(self.royals(by)) {
+            return false;
+        }
+        self.attacked(sq, by)
     }
 
     /// Whether the side to move is in check.

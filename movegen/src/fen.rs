@@ -23,6 +23,8 @@ pub enum FenField {
     Castling,
     /// The e.p. square.
     EnPassant,
+    /// The checks each side must still give (`3+3`).
+    Checks,
     /// Half-move clock or move number.
     Counters,
 }
@@ -35,6 +37,7 @@ impl fmt::Display for FenField {
             FenField::SideToMove => "side to move",
             FenField::Castling => "castling rights",
             FenField::EnPassant => "en passant square",
+            FenField::Checks => "check counter",
             FenField::Counters => "move counters",
         })
     }
@@ -171,9 +174,21 @@ impl Position {
             reader.next += 1;
         }
         pos.infer_initial_pieces();
-        if let Some((at, ep)) = reader.peek().filter(|(_, s)| !is_counter(s)) {
+        let is_checks = |s: &str| s.contains('+');
+        if let Some((at, ep)) = reader
+            .peek()
+            .filter(|(_, s)| !is_counter(s) && !is_checks(s))
+        {
             pos.read_ep(ep, reader.column(at))?;
             reader.next += 1;
+        }
+        if pos.rules.end.check_counting {
+            // Fairy-Stockfish: without the field, the next check wins.
+            pos.checks = [1, 1];
+            if let Some((at, checks)) = reader.peek().filter(|(_, s)| is_checks(s)) {
+                pos.read_checks(checks, reader.column(at))?;
+                reader.next += 1;
+            }
         }
         for target in 0..2 {
             if let Some((at, text)) = reader.peek() {
@@ -476,6 +491,24 @@ impl Position {
         }
     }
 
+    /// Reads the checks each side must still give, `W+B`.
+    fn read_checks(&mut self, text: &str, column: usize) -> Result<(), FenError> {
+        let parsed = text
+            .split_once('+')
+            .and_then(|(w, b)| Some([w.parse::<u8>().ok()?, b.parse::<u8>().ok()?]));
+        match parsed {
+            Some(checks) => {
+                self.checks = checks;
+                Ok(())
+            }
+            None => Err(error(
+                FenField::Checks,
+                column,
+                format!("expected the checks left as 'white+black', found '{text}'"),
+            )),
+        }
+    }
+
     fn read_ep(&mut self, text: &str, column: usize) -> Result<(), FenError> {
         if text == "-" {
             return Ok(());
@@ -614,6 +647,9 @@ impl Position {
                 out.push_str(&names.join(","));
             }
             None => out.push('-'),
+        }
+        if self.rules.end.check_counting {
+            out.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
         }
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out

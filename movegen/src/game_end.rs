@@ -2,7 +2,12 @@
 
 use notation::Color;
 
-use crate::{rules::Outcome, Position};
+use crate::{
+    moves::MoveList,
+    position::Piece,
+    rules::{Extinction, Flag, Outcome, PieceId},
+    Position,
+};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +22,12 @@ pub enum EndReason {
     MoveRule,
     /// The same position occurred as often as the rules allow.
     Repetition,
+    /// A side ran out of the pieces the rules count (extinction, antichess, horde, atomic).
+    Extinction,
+    /// A piece reached its goal region (king of the hill, racing kings).
+    Flag,
+    /// A side gave the last of its checks (three-check).
+    CheckLimit,
 }
 
 impl EndReason {
@@ -28,6 +39,9 @@ impl EndReason {
             EndReason::BareKing => "bare king",
             EndReason::MoveRule => "move rule",
             EndReason::Repetition => "repetition",
+            EndReason::Extinction => "extinction",
+            EndReason::Flag => "goal reached",
+            EndReason::CheckLimit => "check limit",
         }
     }
 }
@@ -60,11 +74,16 @@ impl Position {
         count
     }
 
-    /// The end the rules declare without looking at the moves: bare king, the move rule
-    /// and repetition. `repetitions` is the number of earlier occurrences that end the game
+    /// The end the rules declare before looking for a legal move: the variant's own ends
+    /// ([`variant_end`](Position::variant_end)), bare king, the move rule and repetition. `repetitions` is the number of earlier occurrences that end the game
     /// (a search passes 1 inside its tree, a referee `rules.end.repetitions - 1`).
     pub fn rule_end(&self, repetitions: usize) -> Option<GameOver> {
         let end = &self.rules.end;
+        if end.has_variant_end() {
+            if let Some(over) = self.variant_end() {
+                return Some(over);
+            }
+        }
         if end.bare_king_loses {
             if let Some(over) = self.bare_king_end() {
                 return Some(over);
@@ -89,6 +108,9 @@ impl Position {
     /// (checkmate before the move rule), then [`rule_end`](Position::rule_end) with the
     /// repetition count of the rules.
     pub fn game_over(&mut self) -> Option<GameOver> {
+        if let Some(over) = self.variant_end() {
+            return Some(over);
+        }
         let bare = self.rules.end.bare_king_loses.then(|| self.bare_king_end());
         if let Some(Some(over)) = bare {
             return Some(over);
@@ -100,19 +122,151 @@ impl Position {
         self.rule_end(repetitions)
     }
 
-    /// The end of the game when the side to move has no legal move: checkmate or stalemate.
+    /// The end of the game when the side to move has no legal move: checkmate or stalemate,
+    /// valued as the rules say.
     pub fn no_move_end(&self) -> GameOver {
+        let end = &self.rules.end;
         if self.in_check() {
-            GameOver {
-                outcome: Outcome::Loss,
+            return GameOver {
+                outcome: end.checkmate,
                 reason: EndReason::Checkmate,
-            }
-        } else {
-            GameOver {
-                outcome: self.rules.end.stalemate,
-                reason: EndReason::Stalemate,
+            };
+        }
+        let mut outcome = end.stalemate;
+        if end.stalemate_piece_count {
+            let ours = self.pieces_of(self.side).len();
+            let theirs = self.pieces_of(self.side.opponent()).len();
+            outcome = match ours.cmp(&theirs) {
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Less => outcome,
+                std::cmp::Ordering::Greater => outcome.reversed(),
+            };
+        }
+        GameOver {
+            outcome,
+            reason: EndReason::Stalemate,
+        }
+    }
+
+    /// The end declared by the variant's own rules, checked in this order as Fairy-Stockfish
+    /// does: extinction, a flag reached, the last check given. When it is `Some`, the side to
+    /// move has no legal move ([`generate_legal`](Position::generate_legal) lists none).
+    pub fn variant_end(&self) -> Option<GameOver> {
+        let end = &self.rules.end;
+        if let Some(extinction) = &end.extinction {
+            if let Some(over) = self.extinction_end(extinction) {
+                return Some(over);
             }
         }
+        if let Some(flag) = &end.flag {
+            if let Some(over) = self.flag_end(flag) {
+                return Some(over);
+            }
+        }
+        let them = self.side.opponent();
+        if end.check_counting && self.checks[them.index()] == 0 {
+            return Some(GameOver {
+                outcome: Outcome::Loss,
+                reason: EndReason::CheckLimit,
+            });
+        }
+        None
+    }
+
+    /// How many pieces of `color` count for extinction: of type `id`, or all of them (`None`),
+    /// on the board and in hand.
+    fn count_with_hand(&self, color: Color, id: Option<PieceId>) -> usize {
+        match id {
+            Some(id) => self.pieces(Piece { color, id }).len() + self.in_hand(color, id) as usize,
+            None => {
+                let hand: usize = (0..self.rules.pieces.len())
+                    .map(|id| self.in_hand(color, id as PieceId) as usize)
+                    .sum();
+                self.pieces_of(color).len() + hand
+            }
+        }
+    }
+
+    /// Extinction: the opponent is looked at first, then the side to move.
+    fn extinction_end(&self, rule: &Extinction) -> Option<GameOver> {
+        let us = self.side;
+        for color in [us.opponent(), us] {
+            let claim = usize::from(rule.claim && color == us);
+            let ran_out = |id: Option<PieceId>| {
+                self.count_with_hand(color, id) <= rule.count as usize
+                    && self.count_with_hand(color.opponent(), id)
+                        >= rule.opponent_count as usize + claim
+            };
+            let out = match &rule.types {
+                Some(types) => types.iter().any(|&id| ran_out(Some(id))),
+                None => ran_out(None),
+            };
+            if out {
+                let outcome = if color == us {
+                    rule.value
+                } else {
+                    rule.value.reversed()
+                };
+                return Some(GameOver {
+                    outcome,
+                    reason: EndReason::Extinction,
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether `color` has its flag piece in its region.
+    fn flag_reached(&self, flag: &Flag, color: Color) -> bool {
+        let piece = Piece {
+            color,
+            id: flag.piece,
+        };
+        self.pieces(piece).intersects(flag.region[color.index()])
+    }
+
+    /// Flag wins, as Fairy-Stockfish decides them: with an extra move, a side that reached
+    /// its region a move ago wins (a draw if black followed it there); a side whose opponent
+    /// just reached loses, unless it gets the extra move and may still reach its own region
+    /// (only a royal flag piece can be judged at once).
+    fn flag_end(&self, flag: &Flag) -> Option<GameOver> {
+        let us = self.side;
+        let them = us.opponent();
+        let over = |outcome| {
+            Some(GameOver {
+                outcome,
+                reason: EndReason::Flag,
+            })
+        };
+        let royal = self.rules.piece(flag.piece).royal;
+        if flag.extra_move && self.flag_reached(flag, us) {
+            let both = us == Color::White && royal && self.flag_reached(flag, them);
+            return over(if both { Outcome::Draw } else { Outcome::Win });
+        }
+        if (!flag.extra_move || royal) && self.flag_reached(flag, them) {
+            if flag.extra_move && us == Color::Black && self.can_reach_flag(flag) {
+                return None;
+            }
+            return over(Outcome::Loss);
+        }
+        None
+    }
+
+    /// Whether black, not in check, can move a flag piece into its region with a legal move.
+    fn can_reach_flag(&self, flag: &Flag) -> bool {
+        if self.in_check() {
+            return false;
+        }
+        let mut pos = self.clone();
+        let mut list = MoveList::new();
+        pos.generate_pseudo_legal(&mut list);
+        let region = flag.region[self.side.index()];
+        list.into_iter().any(|mv| {
+            mv.piece == flag.piece
+                && mv.kind != crate::MoveKind::Drop
+                && region.contains(mv.to)
+                && pos.is_legal(mv)
+        })
     }
 
     /// Bare king: a side left with only royal pieces loses, but it has one move to bare

@@ -292,7 +292,9 @@ impl Position {
             id: king_id,
         }) & self.virgin;
         for king in kings.iter() {
-            if g.rank(king) != rank || self.attacked(king, them) {
+            // Only a royal king may not castle out of, through or into check.
+            let royal = rules.piece(king_id).royal;
+            if g.rank(king) != rank || (royal && self.royal_square_attacked(king, them)) {
                 continue;
             }
             for &partner_id in &castling.partners {
@@ -318,7 +320,7 @@ impl Position {
                     else {
                         continue;
                     };
-                    if self.castling_path_clear(king, partner, king_to, partner_to, them) {
+                    if self.castling_path_clear(king, partner, king_to, partner_to, them, royal) {
                         let mut mv = Move::normal(king_id, king, king_to);
                         mv.kind = MoveKind::Castle;
                         mv.aux = [partner.0, partner_to.0];
@@ -330,7 +332,7 @@ impl Position {
     }
 
     /// Whether the king and partner can castle: every square they cross or reach is empty but
-    /// for themselves, and no square the king crosses or reaches is attacked.
+    /// for themselves, and no square a `royal` king crosses or reaches is attacked.
     fn castling_path_clear(
         &self,
         king: Square,
@@ -338,6 +340,7 @@ impl Position {
         king_to: Square,
         partner_to: Square,
         them: Color,
+        royal: bool,
     ) -> bool {
         let g = self.geometry();
         let rank = g.rank(king);
@@ -365,7 +368,7 @@ impl Position {
         );
         (a..=b)
             .filter_map(|f| g.square(f, rank))
-            .all(|sq| sq == king || !self.attacked(sq, them))
+            .all(|sq| sq == king || !royal || !self.royal_square_attacked(sq, them))
     }
 
     /// Drops of pieces in hand.
@@ -432,22 +435,64 @@ impl Position {
             .collect()
     }
 
-    /// Whether `mv` (pseudo-legal) leaves the mover's royal pieces safe.
+    /// Whether `mv` (pseudo-legal) is legal: it leaves the mover's royal pieces safe, gives
+    /// no check where checks are forbidden, and is a capture when one is possible and
+    /// captures are mandatory.
     ///
     /// A royal piece may not castle out of or through an attacked square (the rules' castling
     /// checks that when it generates the move; `O` castling is checked here).
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        if !self.is_legal_alone(mv) {
+            return false;
+        }
+        if self.rules.moves.must_capture && !self.is_capture(&mv) {
+            return !self.has_legal_capture();
+        }
+        true
+    }
+
+    /// Whether `mv` takes an enemy piece.
+    #[inline]
+    pub fn is_capture(&self, mv: &Move) -> bool {
+        if mv.kind != MoveKind::Normal {
+            return false;
+        }
+        mv.victims[0] != crate::moves::NO_SQUARE
+            || self.piece_at(mv.to).is_some_and(|p| p.color != self.side)
+    }
+
+    /// Whether the side to move has a legal capture.
+    fn has_legal_capture(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        list.into_iter()
+            .any(|mv| self.is_capture(&mv) && self.is_legal_alone(mv))
+    }
+
+    /// [`is_legal`](Position::is_legal) but for mandatory captures.
+    fn is_legal_alone(&mut self, mv: Move) -> bool {
         let us = self.side;
+        let them = us.opponent();
         if mv.kind == MoveKind::Castle && self.royals(us).contains(mv.from) {
-            let them = us.opponent();
             let passed = self.squares_between(mv.from, mv.to);
-            if self.attacked(mv.from, them) || passed.iter().any(|sq| self.attacked(sq, them)) {
+            if self.royal_square_attacked(mv.from, them)
+                || passed.iter().any(|sq| self.royal_square_attacked(sq, them))
+            {
                 return false;
             }
         }
+        let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         self.make(mv);
-        let mut legal =
-            !(self.royal_attacked(us) || (self.rules.flying_general && self.generals_face()));
+        let mut legal = if self.rules.moves.blast {
+            // No self-explosion; exploding the enemy royal piece wins whatever else.
+            self.royals(us).len() == our_royals
+                && (self.royals(them).len() < their_royals || !self.royal_attacked(us))
+        } else {
+            !(self.royal_attacked(us) || (self.rules.flying_general && self.generals_face()))
+        };
+        if legal && !self.rules.moves.checking {
+            legal = !self.in_check();
+        }
         if legal && mv.kind == MoveKind::Drop && self.rules.drops.no_drop_mate == Some(mv.piece) {
             legal = !self.in_check() || self.has_legal_move();
         }
@@ -455,11 +500,11 @@ impl Position {
         legal
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move (the variant's own game ends aside).
     pub fn has_legal_move(&mut self) -> bool {
         let mut list = MoveList::new();
         self.generate_pseudo_legal(&mut list);
-        list.into_iter().any(|mv| self.is_legal(mv))
+        list.into_iter().any(|mv| self.is_legal_alone(mv))
     }
 
     /// Every legal move of the side to move.
@@ -469,9 +514,22 @@ impl Position {
         list
     }
 
-    /// Appends every legal move of the side to move to `list` (which should be empty).
+    /// Appends every legal move of the side to move to `list` (which should be empty); none
+    /// when the variant's rules ended the game ([`variant_end`](Position::variant_end)), as
+    /// Fairy-Stockfish counts.
     pub fn generate_legal(&mut self, list: &mut MoveList) {
+        if self.rules.end.has_variant_end() && self.variant_end().is_some() {
+            return;
+        }
         self.generate_pseudo_legal(list);
+        self.retain_legal(list);
+        if self.rules.moves.must_capture && list.iter().any(|mv| self.is_capture(mv)) {
+            list.retain(|mv| self.is_capture(mv));
+        }
+    }
+
+    /// Keeps the moves of `list` that are legal but for mandatory captures.
+    fn retain_legal(&mut self, list: &mut MoveList) {
         match self.quick_legality() {
             Some((king, exposure)) => list.retain(|mv| {
                 let untouched = !exposure.contains(mv.to)
@@ -486,9 +544,9 @@ impl Position {
                     MoveKind::Drop => untouched && self.rules.drops.no_drop_mate != Some(mv.piece),
                     MoveKind::Castle => false,
                 };
-                quick || self.is_legal(*mv)
+                quick || self.is_legal_alone(*mv)
             }),
-            None => list.retain(|mv| self.is_legal(*mv)),
+            None => list.retain(|mv| self.is_legal_alone(*mv)),
         }
     }
 
@@ -513,6 +571,9 @@ impl Position {
     /// move the royal piece, takes nothing off other squares, and neither leaves nor enters an
     /// exposure square cannot expose the royal piece.
     fn quick_legality(&self) -> Option<(Square, SquareSet)> {
+        if !self.rules.quick_legality_allowed() {
+            return None;
+        }
         let us = self.side;
         let them = us.opponent();
         let royals = self.royals(us);

@@ -73,6 +73,7 @@ impl Position {
             ep_victim: self.ep_victim,
             last_moved: self.last_moved,
             halfmove: self.halfmove,
+            checks: self.checks,
             key: self.key,
         };
         let us = self.side;
@@ -149,6 +150,9 @@ impl Position {
                         self.put(square, piece);
                     }
                 }
+                if self.rules.moves.blast && self.is_capture_made(&undo) {
+                    self.explode(&mut undo, mv.to);
+                }
                 if let Some(gate) = mv.gate() {
                     let square = if mv.has(FLAG_GATE_ON_PARTNER) {
                         Square(mv.aux[0])
@@ -174,6 +178,9 @@ impl Position {
         if mv.has(FLAG_EP_LINE) {
             ep |= self.squares_between(mv.from, mv.to);
         }
+        if let Some(region) = &self.rules.moves.ep_region {
+            ep &= region[us.opponent().index()];
+        }
         let victim = if ep.is_empty() { NO_SQUARE } else { mv.to.0 };
         self.set_ep(ep, victim);
         if !self.rules.pieces[mv.piece as usize].imitator {
@@ -189,7 +196,33 @@ impl Position {
         }
         self.side = us.opponent();
         self.key ^= self.zobrist.side;
+        if self.rules.end.check_counting && self.in_check() {
+            let left = self.checks[us.index()].saturating_sub(1);
+            self.set_checks(us, left);
+        }
         self.history.push(undo);
+    }
+
+    /// Whether the move being made (recorded in `undo`) took an enemy piece.
+    fn is_capture_made(&self, undo: &Undo) -> bool {
+        undo.changes
+            .iter()
+            .any(|c| Piece::from_code(c.code).is_some_and(|p| p.color != self.side))
+    }
+
+    /// Explodes a capture on `to`: the capturing piece and every piece but pawns next to `to`
+    /// leave the board.
+    fn explode(&mut self, undo: &mut Undo, to: Square) {
+        let blast = self.rules.neighbours[to.index()] & self.occupied();
+        for sq in blast.iter() {
+            let id = self.piece_at(sq).expect("occupied").id;
+            if !self.rules.is_pawn(id) {
+                self.record(undo, sq);
+                self.clear(sq);
+            }
+        }
+        self.record(undo, to);
+        self.clear(to);
     }
 
     /// Takes back the last move made.
@@ -218,6 +251,7 @@ impl Position {
         self.ep_victim = undo.ep_victim;
         self.last_moved = undo.last_moved;
         self.halfmove = undo.halfmove;
+        self.checks = undo.checks;
         self.key = undo.key;
     }
 

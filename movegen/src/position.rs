@@ -62,12 +62,13 @@ pub(crate) struct SquareChange {
 /// Everything needed to take a move back.
 #[derive(Clone, Debug)]
 pub(crate) struct Undo {
-    pub(crate) changes: ArrayVec<SquareChange, 12>,
+    pub(crate) changes: ArrayVec<SquareChange, 20>,
     pub(crate) hand_changes: ArrayVec<(Color, PieceId, i8), 4>,
     pub(crate) ep_squares: SquareSet,
     pub(crate) ep_victim: u8,
     pub(crate) last_moved: u8,
     pub(crate) halfmove: u16,
+    pub(crate) checks: [u8; 2],
     pub(crate) key: u64,
 }
 
@@ -89,6 +90,7 @@ pub struct Position {
     pub(crate) last_moved: u8,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
+    pub(crate) checks: [u8; 2],
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -117,6 +119,7 @@ impl Position {
             last_moved: 0,
             halfmove: 0,
             fullmove: 1,
+            checks: [1, 1],
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,
@@ -219,6 +222,12 @@ impl Position {
         self.fullmove
     }
 
+    /// How many more checks `color` must give to win (check counting variants).
+    #[inline]
+    pub fn checks_remaining(&self, color: Color) -> u8 {
+        self.checks[color.index()]
+    }
+
     /// The type of the last-moved piece (what an imitator copies).
     #[inline]
     pub fn last_moved(&self) -> Option<PieceId> {
@@ -260,6 +269,9 @@ impl Position {
         }
         if self.side == Color::Black {
             key ^= z.side;
+        }
+        if self.rules.end.check_counting {
+            key ^= z.checks(0, self.checks[0]) ^ z.checks(1, self.checks[1]);
         }
         key
     }
@@ -316,6 +328,15 @@ impl Position {
         let old = &mut self.hands[color.index()][id as usize];
         self.key ^= self.zobrist.hand(color.index(), id, *old)
             ^ self.zobrist.hand(color.index(), id, count);
+        *old = count;
+    }
+
+    /// Sets the number of checks `color` must still give.
+    #[inline]
+    pub(crate) fn set_checks(&mut self, color: Color, count: u8) {
+        let old = &mut self.checks[color.index()];
+        self.key ^=
+            self.zobrist.checks(color.index(), *old) ^ self.zobrist.checks(color.index(), count);
         *old = count;
     }
 

@@ -241,11 +241,61 @@ pub enum Outcome {
     Draw,
 }
 
+/// Losing (or winning) by running out of pieces: Fairy-Stockfish's `extinction...` keys.
+#[derive(Clone, Debug)]
+pub struct Extinction {
+    /// The outcome for the side that ran out.
+    pub value: Outcome,
+    /// The types counted one by one; `None`: all pieces together (`*`).
+    pub types: Option<Vec<PieceId>>,
+    /// A side with at most this many of a counted type (on the board and in hand) ran out.
+    pub count: u8,
+    /// ... provided the other side has at least this many of it.
+    pub opponent_count: u8,
+    /// The side to move needs one more piece than `opponent_count` to claim (shatranj).
+    pub claim: bool,
+}
+
+/// Winning by bringing a piece to a region (king of the hill, racing kings).
+#[derive(Clone, Debug)]
+pub struct Flag {
+    /// The type that must reach the region.
+    pub piece: PieceId,
+    /// The region, per colour.
+    pub region: [SquareSet; 2],
+    /// The opponent gets one more move to reach its region too (Fairy-Stockfish's `flagMove`):
+    /// both reaching it is a draw when black is the one to follow.
+    pub extra_move: bool,
+}
+
+impl Outcome {
+    /// The same result seen from the other side.
+    pub fn reversed(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+}
+
 /// How games end.
 #[derive(Clone, Debug)]
 pub struct GameEnd {
+    /// Value of checkmate for the mated side.
+    pub checkmate: Outcome,
     /// Value of stalemate for the stalemated side.
     pub stalemate: Outcome,
+    /// Stalemate is worth `stalemate` to the side with fewer pieces, the opposite to the side
+    /// with more, a draw when both have as many (suicide chess).
+    pub stalemate_piece_count: bool,
+    /// Running out of pieces ends the game.
+    pub extinction: Option<Extinction>,
+    /// Reaching a region with a piece wins.
+    pub flag: Option<Flag>,
+    /// Each side starts with a number of checks (FEN field `3+3`, white first); giving the
+    /// last one wins.
+    pub check_counting: bool,
     /// A side reduced to its royal pieces loses (shatranj's bare king).
     pub bare_king_loses: bool,
     /// Plies without capture or pawn move before a draw (0: none).
@@ -256,10 +306,52 @@ pub struct GameEnd {
     pub repetitions: u8,
 }
 
+impl GameEnd {
+    /// Whether some rule can end the game before the side to move runs out of moves
+    /// (extinction, a flag, check counting).
+    #[inline]
+    pub fn has_variant_end(&self) -> bool {
+        self.extinction.is_some() || self.flag.is_some() || self.check_counting
+    }
+}
+
+/// Rules about what moves may do beyond chess: captures that explode, captures that must be
+/// made, checks that may not be given, where e.p. captures may happen.
+#[derive(Clone, Debug)]
+pub struct MoveRules {
+    /// A side that can capture must capture (antichess, losers).
+    pub must_capture: bool,
+    /// Whether a move may give check (racing kings: no).
+    pub checking: bool,
+    /// A capture removes the capturing piece and every piece but pawns next to the target
+    /// square (atomic); a move may not explode its own royal piece, a royal piece next to an
+    /// enemy royal piece cannot be taken, and exploding the enemy royal piece is legal even if
+    /// it leaves the mover's own royal piece attacked.
+    pub blast: bool,
+    /// Squares where a side may capture e.p., per colour (`None`: anywhere).
+    pub ep_region: Option<[SquareSet; 2]>,
+}
+
+impl Default for MoveRules {
+    fn default() -> Self {
+        MoveRules {
+            must_capture: false,
+            checking: true,
+            blast: false,
+            ep_region: None,
+        }
+    }
+}
+
 impl Default for GameEnd {
     fn default() -> Self {
         GameEnd {
+            checkmate: Outcome::Loss,
             stalemate: Outcome::Draw,
+            stalemate_piece_count: false,
+            extinction: None,
+            flag: None,
+            check_counting: false,
             bare_king_loses: false,
             move_rule: 100,
             move_rule_types: None,
@@ -293,8 +385,13 @@ pub struct Rules {
     pub flying_general: bool,
     /// Whether a side may have pieces in hand (FEN shows `[...]`).
     pub holdings: bool,
+    /// Captures, checks and e.p. beyond chess.
+    pub moves: MoveRules,
     /// How games end.
     pub end: GameEnd,
+    /// Every neighbour of each square (one king step), for explosions; set by
+    /// [`Rules::finish`] when captures explode.
+    pub neighbours: Vec<SquareSet>,
 }
 
 impl Rules {
@@ -317,7 +414,9 @@ impl Rules {
             gating: Gating::default(),
             flying_general: false,
             holdings: false,
+            moves: MoveRules::default(),
             end: GameEnd::default(),
+            neighbours: Vec::new(),
         }
     }
 
@@ -336,6 +435,28 @@ impl Rules {
             };
             self.pieces[id].plain = plain;
         }
+        self.neighbours = if self.moves.blast {
+            let g = &self.geometry;
+            g.squares()
+                .map(|sq| {
+                    let (f, r) = (g.file(sq), g.rank(sq));
+                    (-1..=1)
+                        .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+                        .filter(|&d| d != (0, 0))
+                        .filter_map(|(dx, dy)| g.square(f + dx, r + dy))
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+    }
+
+    /// Whether legal moves can be found by the quick test (exposure squares) rather than by
+    /// making them: not when captures explode or checks are forbidden.
+    #[inline]
+    pub fn quick_legality_allowed(&self) -> bool {
+        self.moves.checking && !self.moves.blast
     }
 
     /// The type with FEN symbol `symbol` (as written for white).

@@ -16,6 +16,7 @@ pub struct Zobrist {
     promoted: Vec<u64>,
     ep: Vec<u64>,
     hand: Vec<u64>,
+    checks: Vec<u64>,
     /// Key of black to move.
     pub side: u64,
 }
@@ -44,6 +45,7 @@ impl Zobrist {
             ep: draw(squares),
             hand: draw(2 * rules.pieces.len() * MAX_HAND_COUNT),
             side: draw(1)[0],
+            checks: draw(2 * 256),
         }
     }
 
@@ -69,6 +71,12 @@ impl Zobrist {
     #[inline]
     pub fn ep(&self, sq: Square) -> u64 {
         self.ep[sq.index()]
+    }
+
+    /// Key of colour index `color` having `count` checks left to give.
+    #[inline]
+    pub fn checks(&self, color: usize, count: u8) -> u64 {
+        self.checks[color * 256 + count as usize]
     }
 
     /// Key of holding `count` pieces of type `id` in hand for colour index `color`.

@@ -1,7 +1,9 @@
-//! How games end: checkmate, stalemate, bare king, the move rule and repetition.
+//! How games end: checkmate, stalemate, bare king, the move rule and repetition, and the
+//! variants' own ends (check counting, flags, extinction, explosions, mandatory captures).
 
-use kraken_tests::setup::read;
+use kraken_tests::setup::{read, square};
 use movegen::{EndReason, GameOver, MoveFormat, Outcome, Position};
+use notation::Color;
 use variants::Catalog;
 
 /// Plays `moves` (in XBoard coordinates) on `pos`.
@@ -91,4 +93,154 @@ fn bare_king_gets_one_move_to_bare_back() {
     // Chess has no such rule.
     let mut pos = read(&catalog, "chess", "8/8/8/3k4/8/8/6R1/K7 b - - 0 1");
     assert_eq!(pos.game_over(), None);
+}
+
+/// The legal moves of `pos` in XBoard coordinates.
+fn moves(pos: &mut Position) -> Vec<String> {
+    let list = pos.legal_moves();
+    list.iter()
+        .map(|mv| pos.move_text(mv, MoveFormat::default()))
+        .collect()
+}
+
+#[test]
+fn the_last_check_wins() {
+    let catalog = Catalog::builtin();
+    let start = catalog.rules("3check").expect("3check").start_fen.clone();
+    assert!(start.contains(" 3+3 "), "{start}");
+    let fen = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 3";
+    let mut pos = read(&catalog, "3check", fen);
+    assert_eq!(pos.checks_remaining(Color::White), 2);
+    play(&mut pos, "f1b5");
+    assert_eq!(pos.checks_remaining(Color::White), 1);
+    assert!(pos.fen().contains(" 1+3 "), "{}", pos.fen());
+    assert_eq!(pos.game_over(), None);
+    play(&mut pos, "c7c6 b5c6");
+    assert_eq!(pos.checks_remaining(Color::White), 0);
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::CheckLimit));
+    assert!(pos.legal_moves().is_empty(), "no move after the game ended");
+    // 5check counts from five.
+    let mut five = read(&catalog, "5check", fen.replace("2+3", "5+5").as_str());
+    play(&mut five, "f1b5");
+    assert_eq!(five.checks_remaining(Color::White), 4);
+    assert_eq!(five.game_over(), None);
+}
+
+#[test]
+fn a_king_on_the_hill_wins() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(
+        &catalog,
+        "king-of-the-hill",
+        "4k3/8/8/8/8/4K3/8/8 w - - 0 1",
+    );
+    play(&mut pos, "e3e4");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Flag));
+    assert!(pos.legal_moves().is_empty());
+    let mut chess = read(&catalog, "chess", "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    play(&mut chess, "e3e4");
+    assert_eq!(chess.game_over(), None);
+}
+
+#[test]
+fn racing_kings_black_may_follow_and_no_one_checks() {
+    let catalog = Catalog::builtin();
+    // White reaches the eighth rank; black can follow: a draw when it does.
+    let mut pos = read(&catalog, "racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1");
+    play(&mut pos, "g7g8");
+    assert_eq!(pos.game_over(), None);
+    play(&mut pos, "b7b8");
+    assert_eq!(pos.game_over(), over(Outcome::Draw, EndReason::Flag));
+    // Black cannot follow: black loses at once.
+    let mut pos = read(&catalog, "racingkings", "8/6K1/1k6/8/8/8/8/8 w - - 0 1");
+    play(&mut pos, "g7g8");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Flag));
+    // Black reaches first: white has no extra move.
+    let mut pos = read(&catalog, "racingkings", "8/1k6/8/8/8/8/6K1/8 b - - 0 1");
+    play(&mut pos, "b7b8");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Flag));
+    // A move that gives check is illegal.
+    let mut pos = read(&catalog, "racingkings", "8/8/8/8/8/8/k7/6RK w - - 0 1");
+    let legal = moves(&mut pos);
+    assert!(!legal.contains(&"g1g2".to_string()), "{legal:?}");
+    assert!(legal.contains(&"g1g3".to_string()), "{legal:?}");
+}
+
+#[test]
+fn antichess_captures_are_forced_and_losing_everything_wins() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(&catalog, "antichess", "8/8/8/p7/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(moves(&mut pos), vec!["a1a5".to_string()]);
+    play(&mut pos, "a1a5");
+    assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Extinction));
+    // The king is an ordinary piece: it may be left attacked and captured.
+    let mut pos = read(&catalog, "giveaway", "4k3/8/8/8/8/8/8/4R3 b - - 0 1");
+    assert!(moves(&mut pos).contains(&"e8e7".to_string()));
+    // Stalemate wins in antichess; in suicide it goes to the side with fewer pieces.
+    let blocked = "8/8/8/8/8/p7/P7/8 w - - 0 1";
+    let mut pos = read(&catalog, "antichess", blocked);
+    assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Stalemate));
+    let mut pos = read(&catalog, "suicide", blocked);
+    assert_eq!(pos.game_over(), over(Outcome::Draw, EndReason::Stalemate));
+    let mut pos = read(&catalog, "suicide", "8/8/8/8/p7/p7/P7/8 w - - 0 1");
+    assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Stalemate));
+    let mut pos = read(&catalog, "suicide", "8/8/8/8/8/p7/P6P/8 w - - 0 1");
+    assert_eq!(pos.game_over(), None);
+}
+
+#[test]
+fn losers_mated_side_wins() {
+    let catalog = Catalog::builtin();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut pos = read(&catalog, "losers", start);
+    play(&mut pos, "f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Checkmate));
+    // A bare king wins: white must take the queen, which leaves black bare.
+    let mut pos = read(&catalog, "losers", "4k3/8/8/8/8/7P/4q3/4K3 w - - 0 1");
+    assert_eq!(moves(&mut pos), vec!["e1e2".to_string()]);
+    play(&mut pos, "e1e2");
+    assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Extinction));
+}
+
+#[test]
+fn atomic_explosions_end_the_game() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(&catalog, "atomic", "4k3/4q3/8/8/8/8/4R3/4K3 w - - 0 1");
+    play(&mut pos, "e2e7");
+    assert!(pos.piece_at(square(&pos, "e8")).is_none(), "{}", pos.fen());
+    assert!(pos.piece_at(square(&pos, "e7")).is_none(), "{}", pos.fen());
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
+    assert!(pos.legal_moves().is_empty());
+    // Kings side by side cannot be taken: no check.
+    let pos = read(&catalog, "atomic", "4r3/8/8/8/8/3kK3/8/8 w - - 0 1");
+    assert!(!pos.in_check());
+    // A king may not capture (it would explode itself), pawns survive the blast.
+    let mut pos = read(&catalog, "atomic", "8/8/8/8/3k4/8/3pP3/4K3 w - - 0 1");
+    let legal = moves(&mut pos);
+    assert!(!legal.contains(&"e1d2".to_string()), "{legal:?}");
+}
+
+#[test]
+fn extinction_family() {
+    let catalog = Catalog::builtin();
+    // Horde: white loses when its last piece goes.
+    let mut pos = read(&catalog, "horde", "4k3/8/8/8/8/8/8/r6P b - - 0 1");
+    play(&mut pos, "a1h1");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
+    // Three kings: losing a second king loses.
+    let mut pos = read(
+        &catalog,
+        "threekings",
+        "k1k1k3/8/8/8/8/8/8/K1K1K2r b - - 0 1",
+    );
+    assert_eq!(pos.game_over(), None);
+    play(&mut pos, "h1e1");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
+    // Kinglet: a side without pawns has lost.
+    let mut pos = read(&catalog, "kinglet", "4k3/p7/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
+    // Coregal: the queen may not be left attacked.
+    let mut pos = read(&catalog, "coregal", "4k3/8/8/8/8/8/r7/Q3K3 w - - 0 1");
+    let legal = moves(&mut pos);
+    assert!(legal.iter().all(|m| m.starts_with("a1")), "{legal:?}");
 }

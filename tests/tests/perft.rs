@@ -53,13 +53,17 @@ fn large_cases_match() {
 }
 
 /// Cases computed with Fairy-Stockfish through pyffish for what the shared data lacks: Chess960
-/// castling, and pawns that may make their initial move again on their start rank.
+/// castling, pawns that may make their initial move again on their start rank, and the game-end
+/// and capture rules (check counting, flags, extinction, mandatory captures, explosions).
 #[test]
 fn computed_cases_match() {
     let catalog = PerftCase::catalog();
     let mut cases = PerftCase::read_all(include_str!("../data/perft/chess960.jsonl"));
     cases.extend(PerftCase::read_all(include_str!(
         "../data/perft/region_pawns.jsonl"
+    )));
+    cases.extend(PerftCase::read_all(include_str!(
+        "../data/perft/game_end_rules.jsonl"
     )));
     let failures: Vec<String> = cases
         .iter()

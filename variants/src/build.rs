@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Drops, GameEnd, Gating, Outcome, PieceId, PieceType, Position, Promotion, Rules,
-    ZoneMoves,
+    Castling, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId, PieceType,
+    Position, Promotion, Rules, ZoneMoves,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -86,6 +86,20 @@ pub const KNOWN_KEYS: &[&str] = &[
     "enPassantTypesWhite",
     "enPassantTypesBlack",
     "nMoveRuleTypes",
+    "checking",
+    "mustCapture",
+    "blastOnCapture",
+    "extinctionPseudoRoyal",
+    "flagPiece",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
+    "checkCounting",
+    "stalematePieceCount",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -96,7 +110,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "piecePromotionOnCapture",
     "mandatoryPiecePromotion",
     "pieceDemotion",
-    "blastOnCapture",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
     "petrifyOnCaptureTypes",
@@ -105,9 +118,7 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "tripleStepRegionBlack",
     "castlingDroppedPiece",
     "oppositeCastling",
-    "checking",
     "dropChecks",
-    "mustCapture",
     "mustDrop",
     "mustDropType",
     "enclosingDrop",
@@ -127,20 +138,14 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "makpongRule",
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
-    "stalematePieceCount",
     "shatarMateRule",
     "bikjangRule",
-    "extinctionPseudoRoyal",
     "dupleCheck",
-    "flagPiece",
-    "flagRegion",
-    "flagRegionWhite",
-    "flagRegionBlack",
+    "flagPieceWhite",
+    "flagPieceBlack",
     "flagPieceCount",
     "flagPieceBlockedWin",
-    "flagMove",
     "flagPieceSafe",
-    "checkCounting",
     "connectN",
     "connectPieceTypes",
     "connectHorizontal",
@@ -570,10 +575,38 @@ impl Builder<'_> {
             || rules.gating.enabled
             || captures_to_hand
             || start_fen.contains('[');
+        let blast = self.bool("blastOnCapture", false);
+        let pseudo_royal = self.bool("extinctionPseudoRoyal", false);
+        let bare_king_loses = self.def.get("extinctionPieceTypes") == Some("*")
+            && self.def.get("extinctionOpponentPieceCount") == Some("2");
+        let extinction = self.extinction(&declared);
+        if pseudo_royal {
+            // Fairy-Stockfish's pseudo-royal pieces may not be left attacked while a side has
+            // at most `extinctionPieceCount + 1` of them: Kraken makes the types royal.
+            for &id in extinction
+                .as_ref()
+                .and_then(|e| e.types.as_ref())
+                .into_iter()
+                .flatten()
+            {
+                rules.pieces[id as usize].royal = true;
+            }
+        }
+        rules.moves = MoveRules {
+            must_capture: self.bool("mustCapture", false),
+            checking: self.bool("checking", true),
+            blast,
+            ep_region: self.pair_of_regions("enPassantRegion", &geometry),
+        };
         rules.end = GameEnd {
+            checkmate: self.outcome("checkmateValue", Outcome::Loss),
             stalemate: self.outcome("stalemateValue", Outcome::Draw),
-            bare_king_loses: self.def.get("extinctionPieceTypes") == Some("*")
-                && self.def.get("extinctionOpponentPieceCount") == Some("2"),
+            stalemate_piece_count: self.bool("stalematePieceCount", false),
+            // Pseudo-royal pieces cannot be captured, so they run out only by explosions.
+            extinction: extinction.filter(|_| !bare_king_loses && (!pseudo_royal || blast)),
+            flag: self.flag(&declared, &geometry),
+            check_counting: self.bool("checkCounting", false),
+            bare_king_loses,
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             move_rule_types: self
                 .def
@@ -590,6 +623,61 @@ impl Builder<'_> {
             return None;
         }
         Arc::try_unwrap(arc).ok()
+    }
+
+    /// `KEY` for both colours, or `KEYWhite` and `KEYBlack` (each defaulting to the whole
+    /// board); `None` when none is given.
+    fn pair_of_regions(&mut self, key: &str, geometry: &Geometry) -> Option<[SquareSet; 2]> {
+        let (white, black) = (format!("{key}White"), format!("{key}Black"));
+        if [key, &white, &black]
+            .iter()
+            .all(|k| self.def.get(k).is_none())
+        {
+            return None;
+        }
+        let all: SquareSet = geometry.squares().collect();
+        let both = self.region(key, geometry, all);
+        Some([
+            self.region(&white, geometry, both),
+            self.region(&black, geometry, both),
+        ])
+    }
+
+    /// The extinction rule (`extinctionValue` and the keys that go with it).
+    fn extinction(&mut self, declared: &[Declared]) -> Option<Extinction> {
+        if matches!(self.def.get("extinctionValue"), None | Some("none")) {
+            return None;
+        }
+        let value = self.outcome("extinctionValue", Outcome::Loss);
+        let text = self.def.get("extinctionPieceTypes").unwrap_or("");
+        let types = if text.contains('*') {
+            None
+        } else {
+            Some(self.letters("extinctionPieceTypes", declared, ""))
+        };
+        let count = |b: &mut Self, key| b.number(key, 0).clamp(0, 255) as u8;
+        Some(Extinction {
+            value,
+            types,
+            count: count(self, "extinctionPieceCount"),
+            opponent_count: count(self, "extinctionOpponentPieceCount"),
+            claim: self.bool("extinctionClaim", false),
+        })
+    }
+
+    /// The flag rule (`flagPiece`, `flagRegion...`, `flagMove`).
+    fn flag(&mut self, declared: &[Declared], geometry: &Geometry) -> Option<Flag> {
+        self.def.get("flagPiece")?;
+        let piece = *self.letters("flagPiece", declared, "").first()?;
+        let Some(region) = self.pair_of_regions("flagRegion", geometry) else {
+            self.fail("flagPiece", "a flag piece needs a flagRegion");
+            return None;
+        };
+        Some(Flag {
+            piece,
+            region,
+            extra_move: self.bool("flagMove", false),
+        })
     }
 
     /// The pieces the definition declares, in a fixed order: named keys, then custom pieces.

@@ -20,6 +20,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("chess960", "fischerandom"),
     ("fischerrandom", "fischerandom"),
     ("los-alamos", "losalamos"),
+    ("king-of-the-hill", "kingofthehill"),
 ];
 
 /// An unknown variant name, with the known names that look like it.

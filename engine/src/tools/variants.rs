@@ -183,13 +183,72 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.drops.no_drop_mate.is_some() {
         notes.push("no pawn-drop mate".into());
     }
-    match rules.end.stalemate {
-        Outcome::Loss => notes.push("stalemate loses".into()),
-        Outcome::Win => notes.push("stalemate wins".into()),
-        Outcome::Draw => {}
+    if rules.moves.must_capture {
+        notes.push("captures are mandatory".into());
+    }
+    if !rules.moves.checking {
+        notes.push("no checks".into());
+    }
+    if rules.moves.blast {
+        notes.push("captures explode".into());
+    }
+    if rules.pieces.iter().filter(|p| p.royal).count() > 1 {
+        notes.push("several royal types".into());
+    } else if !rules.pieces.iter().any(|p| p.royal) {
+        notes.push("no royal piece".into());
+    }
+    if rules.end.checkmate == Outcome::Win {
+        notes.push("checkmate wins".into());
+    }
+    match (rules.end.stalemate, rules.end.stalemate_piece_count) {
+        (Outcome::Loss, _) => notes.push("stalemate loses".into()),
+        (Outcome::Win, false) => notes.push("stalemate wins".into()),
+        (Outcome::Win, true) => notes.push("stalemate wins for fewer pieces".into()),
+        (Outcome::Draw, _) => {}
     }
     if rules.end.bare_king_loses {
         notes.push("bare king loses".into());
+    }
+    if let Some(extinction) = &rules.end.extinction {
+        let what = match &extinction.types {
+            None if extinction.count == 0 => "losing all pieces".to_string(),
+            None => format!("keeping {} piece(s) or fewer", extinction.count),
+            Some(types) => {
+                let names: Vec<&str> = types
+                    .iter()
+                    .map(|&id| rules.piece(id).name.as_str())
+                    .collect();
+                let names = names.join("/");
+                if extinction.count == 0 && types.len() > 1 {
+                    "losing every piece of one type".to_string()
+                } else if extinction.count == 0 {
+                    format!("losing every {names}")
+                } else {
+                    format!("keeping {} {names} or fewer", extinction.count)
+                }
+            }
+        };
+        let verb = match extinction.value {
+            Outcome::Win => "wins",
+            Outcome::Loss => "loses",
+            Outcome::Draw => "draws",
+        };
+        notes.push(format!("{what} {verb}"));
+    }
+    if let Some(flag) = &rules.end.flag {
+        let squares = flag.region[0].len();
+        let extra = if flag.extra_move {
+            " (black may follow)"
+        } else {
+            ""
+        };
+        notes.push(format!(
+            "{} reaching {squares} goal squares wins{extra}",
+            rules.piece(flag.piece).name
+        ));
+    }
+    if rules.end.check_counting {
+        notes.push("check counting".into());
     }
     if notes.is_empty() {
         "-".into()
