@@ -42,6 +42,9 @@ const XBOARD_VARIANTS: &[&str] = &[
     "elven",
 ];
 
+/// Kraken names whose game XBoard knows under another name.
+const XBOARD_SPELLINGS: &[(&str, &str)] = &[("antichess", "giveaway"), ("chess960", "fischerandom")];
+
 /// XBoard's default piece letters of its first slots (the `fairy` table): a piece whose
 /// letter is here takes that slot, and with it XBoard's picture for the letter.
 const SLOT_LETTERS: &str = "PNBRQFEACWMOHIJGDVLSU";
@@ -110,7 +113,11 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
 fn parent(name: &str, rules: &Rules, user_defined: bool) -> &'static str {
     let lower = name.to_ascii_lowercase();
     if !user_defined {
-        if let Some(known) = XBOARD_VARIANTS.iter().find(|v| **v == lower) {
+        let spelled = XBOARD_SPELLINGS
+            .iter()
+            .find(|(ours, _)| *ours == lower)
+            .map_or(lower.as_str(), |(_, theirs)| theirs);
+        if let Some(known) = XBOARD_VARIANTS.iter().find(|v| **v == spelled) {
             return known;
         }
     }
