@@ -43,7 +43,8 @@ const XBOARD_VARIANTS: &[&str] = &[
 ];
 
 /// Kraken names whose game XBoard knows under another name.
-const XBOARD_SPELLINGS: &[(&str, &str)] = &[("antichess", "giveaway"), ("chess960", "fischerandom")];
+const XBOARD_SPELLINGS: &[(&str, &str)] =
+    &[("antichess", "giveaway"), ("chess960", "fischerandom")];
 
 /// XBoard's default piece letters of its first slots (the `fairy` table): a piece whose
 /// letter is here takes that slot, and with it XBoard's picture for the letter.
@@ -62,6 +63,9 @@ pub struct XboardSetup {
     pub lines: Vec<String>,
     /// Pieces left out, each with the reason XBoard would misread it.
     pub misread: Vec<String>,
+    /// Pieces left to the parent variant, whose own moves for them are right (the
+    /// xiangqi soldier), as `SYMBOL (name)`.
+    pub left_to_parent: Vec<String>,
 }
 
 /// The `setup` and `piece` lines of `rules`, named `name` (the name the GUI used);
@@ -87,9 +91,15 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
         start.fen()
     )];
     let mut misread = Vec::new();
+    let mut left_to_parent = Vec::new();
     for pt in &rules.pieces {
+        if pt.zone_moves.is_some() && parent == "xiangqi" && pt.symbol == "P" {
+            left_to_parent.push(format!("{} ({})", pt.symbol, pt.name));
+            continue;
+        }
         let unreadable = xboard_misreading(&pt.desc, pt.royal).or_else(|| {
-            (pt.zone_moves.is_some() && parent != "xiangqi")
+            pt.zone_moves
+                .is_some()
                 .then(|| "XBoard cannot give it other moves in part of the board".to_string())
         });
         if let Some(reason) = unreadable {
@@ -106,7 +116,11 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
             None => lines.push(format!("piece {}& {betza}", pt.symbol)),
         }
     }
-    XboardSetup { lines, misread }
+    XboardSetup {
+        lines,
+        misread,
+        left_to_parent,
+    }
 }
 
 /// The parent variant whose rules XBoard applies besides the pieces' moves.
@@ -121,7 +135,9 @@ fn parent(name: &str, rules: &Rules, user_defined: bool) -> &'static str {
             return known;
         }
     }
-    if rules.drops.enabled && rules.pieces.iter().any(|p| p.unpromoted.is_some()) {
+    if rules.flying_general {
+        "xiangqi"
+    } else if rules.drops.enabled && rules.pieces.iter().any(|p| p.unpromoted.is_some()) {
         "shogi"
     } else if rules.drops.enabled {
         "crazyhouse"

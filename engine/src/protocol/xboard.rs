@@ -288,6 +288,12 @@ impl XBoard {
         for line in &setup.lines {
             self.out.line(line);
         }
+        if !setup.left_to_parent.is_empty() {
+            self.out.line(&format!(
+                "# moves of {} left to XBoard's own rules",
+                setup.left_to_parent.join(", ")
+            ));
+        }
         if !setup.misread.is_empty() && self.told.insert(self.game.variant.clone()) {
             self.out.line(&format!(
                 "telluser Kraken: XBoard 4.9.1 cannot read the moves of {} in {}; switch off \
