@@ -346,7 +346,20 @@ impl XBoard {
             _ => None,
         };
         let format = self.format();
-        let mv = match self.game.pos.parse_move(text, format) {
+        let parsed = self.game.pos.parse_move(text, format).or_else(|e| {
+            // XBoard sends a castling entered as two legs king first: `e1g1,h1f1`.
+            match text.split_once(',') {
+                Some((king, _)) => self
+                    .game
+                    .pos
+                    .parse_move(king, format)
+                    .ok()
+                    .filter(|mv| mv.kind == movegen::MoveKind::Castle)
+                    .ok_or(e),
+                None => Err(e),
+            }
+        });
+        let mv = match parsed {
             Ok(mv) => mv,
             Err(e) => {
                 if self.fresh && !announced {
