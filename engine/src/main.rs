@@ -27,6 +27,7 @@ Commands:
   perft    count the leaf nodes of the move tree of a position
   variants list the variants Kraken knows, with their board sizes
   check    check a variant file (file, line and key of every problem)
+  bench    search fixed positions to a fixed depth (node count and speed)
   help     show this help, or a command's help (kraken help betza)
 
 Options:
@@ -70,6 +71,7 @@ fn main() -> ExitCode {
             Some("perft") => emit(tools::perft::HELP),
             Some("variants") => emit(tools::variants::VARIANTS_HELP),
             Some("check") => emit(tools::variants::CHECK_HELP),
+            Some("bench") => emit(tools::bench::HELP),
             Some(other) => unknown_command(other),
         },
         "-V" | "--version" | "version" => emit(&format!("kraken {}\n", env!("CARGO_PKG_VERSION"))),
@@ -92,6 +94,10 @@ fn main() -> ExitCode {
                 ExitCode::from(USAGE_ERROR)
             }
             Err(err) => usage_error("check", &err),
+        },
+        "bench" => match tools::bench::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("bench", &err),
         },
         other => unknown_command(other),
     }

@@ -17,6 +17,7 @@ mod game_end;
 mod generate;
 mod make;
 mod moves;
+mod null_move;
 mod perft;
 mod position;
 mod probe;

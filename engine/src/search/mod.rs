@@ -3,10 +3,25 @@
 //! The front ends fill [`Limits`], share a [`Control`] with the search thread (to stop it or
 //! end pondering) and receive an [`Info`] per finished iteration through a callback.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+mod alphabeta;
+mod eval;
+mod ordering;
+mod piece_values;
+mod root;
+mod score;
+mod smp;
+mod time;
+mod tt;
 
-use movegen::{Move, Position};
+use std::{
+    fmt,
+    sync::{atomic::AtomicBool, Arc},
+    time::Duration,
+};
+
+use movegen::{Move, Position, Rules};
+
+use self::{eval::EvalTables, tt::TranspositionTable};
 
 /// The clock of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,24 +118,43 @@ pub struct SearchResult {
 }
 
 /// The search with its transposition table and thread settings; one per engine.
-#[derive(Debug)]
 pub struct Searcher {
     hash_mb: usize,
     threads: usize,
+    tt: TranspositionTable,
+    /// Evaluation tables of the last variant searched.
+    tables: Option<(Arc<Rules>, Arc<EvalTables>)>,
+}
+
+impl fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Searcher")
+            .field("hash_mb", &self.hash_mb)
+            .field("threads", &self.threads)
+            .field(
+                "variant",
+                &self.tables.as_ref().map(|(r, _)| r.name.as_str()),
+            )
+            .finish()
+    }
 }
 
 impl Searcher {
     /// A searcher with a `hash_mb` megabyte transposition table and `threads` threads.
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
+        let hash_mb = hash_mb.max(1);
         Searcher {
-            hash_mb: hash_mb.max(1),
+            hash_mb,
             threads: threads.max(1),
+            tt: TranspositionTable::new(hash_mb),
+            tables: None,
         }
     }
 
     /// Resizes the transposition table (emptying it).
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.hash_mb = hash_mb.max(1);
+        self.tt = TranspositionTable::new(self.hash_mb);
     }
 
     /// Sets the number of search threads.
@@ -129,10 +163,34 @@ impl Searcher {
     }
 
     /// Forgets everything learnt (a new game).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The evaluation tables of `pos`'s variant, computed on first use.
+    fn tables_for(&mut self, pos: &Position) -> Arc<EvalTables> {
+        match &self.tables {
+            Some((rules, tables)) if Arc::ptr_eq(rules, pos.rules_arc()) => Arc::clone(tables),
+            _ => {
+                let tables = Arc::new(EvalTables::new(pos.rules()));
+                self.tables = Some((Arc::clone(pos.rules_arc()), Arc::clone(&tables)));
+                tables
+            }
+        }
+    }
+
+    /// The static evaluation of `pos` for the side to move (for an `eval` command).
+    pub fn evaluate(&mut self, pos: &Position) -> Score {
+        Score::Cp(self.tables_for(pos).evaluate(pos))
+    }
 
     /// Searches `pos` (whose move history is used for repetitions) within `limits`, calling
     /// `report` after every iteration, until a limit is reached or `control.stop` is set.
+    ///
+    /// The search runs on its own threads; `report` is called on the caller's thread. It
+    /// returns a legal move whenever one exists, even when stopped at once. While
+    /// `control.pondering` is set, or for an infinite search, it does not return before
+    /// `control.stop` is set (or pondering ends).
     pub fn search(
         &mut self,
         pos: &Position,
@@ -140,34 +198,15 @@ impl Searcher {
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        // Placeholder until the real search lands: the first legal move not excluded.
-        let start = Instant::now();
-        let mut pos = pos.clone();
-        let moves = pos.legal_moves();
-        let best = moves
-            .iter()
-            .copied()
-            .find(|mv| !limits.excluded.contains(mv));
-        if let Some(mv) = best {
-            report(&Info {
-                depth: 1,
-                seldepth: 1,
-                multipv: 1,
-                score: Score::Cp(0),
-                bound: Bound::Exact,
-                nodes: moves.len() as u64,
-                elapsed: start.elapsed(),
-                pv: vec![mv],
-            });
-        }
-        while limits.infinite && !control.stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        SearchResult {
-            best,
-            ponder: None,
-            score: Score::Cp(0),
-            nodes: moves.len() as u64,
-        }
+        let tables = self.tables_for(pos);
+        smp::search(
+            pos,
+            limits,
+            control,
+            &self.tt,
+            &tables,
+            self.threads,
+            report,
+        )
     }
 }

@@ -1,5 +1,6 @@
 //! Subcommands that help people work with pieces and variants.
 
+pub mod bench;
 pub mod betza;
 pub mod perft;
 pub mod variants;

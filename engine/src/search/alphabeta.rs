@@ -1,0 +1,517 @@
+//! The principal variation search below the root, and quiescence search.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use super::{
+    eval::EvalTables,
+    ordering::{
+        capture_value, is_killer_score, is_tactical, promotion_gain, History, Killers, MovePicker,
+        OrderContext,
+    },
+    score::{
+        from_tt, is_mate, mate_in, mated_in, outcome_score, to_tt, INFINITE, MATE_BOUND, MAX_PLY,
+    },
+    time::TimeManager,
+    tt::{Entry, MoveCode, TranspositionTable},
+    Bound, Control,
+};
+use arrayvec::ArrayVec;
+use movegen::{Move, MoveList, Position};
+
+/// Nodes between two looks at the clock and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+/// Nodes between two looks when a node limit is set (so that it is met closely).
+const POLL_INTERVAL_NODE_LIMIT: u64 = 64;
+/// Deepest reverse-futility pruning, and its margin per ply.
+const RFP_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 80;
+/// Shallowest null-move search.
+const NULL_MOVE_DEPTH: i32 = 3;
+/// Deepest futility pruning of quiet moves, and its margins.
+const FUTILITY_DEPTH: i32 = 6;
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_MARGIN: i32 = 90;
+/// Deepest late-move pruning.
+const LMP_DEPTH: i32 = 6;
+/// Shallowest depth where a missing hash move costs one ply (internal iterative reduction).
+const IIR_DEPTH: i32 = 6;
+/// Quiescence plies after which only captures of check-free positions are searched.
+const QS_CHECK_PLIES: usize = 4;
+/// Deepest quiescence search, in plies below its start.
+const QS_MAX_PLIES: usize = 16;
+/// Margin of delta pruning in quiescence search.
+const DELTA_MARGIN: i32 = 150;
+/// Most quiet moves remembered per node for history penalties.
+const MAX_QUIETS: usize = 64;
+
+/// What all search threads share.
+#[derive(Debug)]
+pub(crate) struct Shared<'a> {
+    /// The transposition table.
+    pub(crate) tt: &'a TranspositionTable,
+    /// The front end's stop and ponder flags.
+    pub(crate) control: &'a Control,
+    /// Set when the search is over (by a limit or by `control.stop`).
+    pub(crate) abort: AtomicBool,
+    /// Nodes searched by all threads (each adds its count now and then).
+    pub(crate) nodes: AtomicU64,
+    /// The node limit.
+    pub(crate) node_limit: Option<u64>,
+}
+
+/// One search thread: its own position, ordering tables and principal variation.
+#[derive(Debug)]
+pub(crate) struct Worker<'a> {
+    pub(crate) pos: Position,
+    pub(crate) shared: &'a Shared<'a>,
+    pub(crate) tables: &'a EvalTables,
+    /// The main thread's clock (helpers have none and follow `shared.abort`).
+    pub(crate) time: Option<TimeManager>,
+    /// Whether the last poll saw pondering.
+    was_pondering: bool,
+    /// Nodes searched by this thread.
+    pub(crate) nodes: u64,
+    unflushed: u64,
+    poll_interval: u64,
+    /// Deepest ply reached in this iteration.
+    pub(crate) seldepth: usize,
+    /// Set once the search must end; every search function then returns at once.
+    pub(crate) stopped: bool,
+    killers: Killers,
+    history: History,
+    /// Triangular principal-variation table: `pv[ply]` is the best line from `ply` on.
+    pub(crate) pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    /// Static evaluation per ply (for the "improving" test).
+    evals: [i32; MAX_PLY + 2],
+    /// LMR reductions by depth and move number.
+    reductions: [[u8; 64]; 64],
+}
+
+impl<'a> Worker<'a> {
+    /// A thread searching `pos`.
+    pub(crate) fn new(
+        pos: Position,
+        shared: &'a Shared<'a>,
+        tables: &'a EvalTables,
+        time: Option<TimeManager>,
+    ) -> Worker<'a> {
+        let types = pos.rules().pieces.len();
+        let squares = pos.geometry().num_squares();
+        let mut reductions = [[0u8; 64]; 64];
+        for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (count, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25) as u8;
+            }
+        }
+        Worker {
+            pos,
+            shared,
+            tables,
+            time,
+            was_pondering: shared.control.pondering.load(Ordering::Relaxed),
+            nodes: 0,
+            unflushed: 0,
+            poll_interval: if shared.node_limit.is_some() {
+                POLL_INTERVAL_NODE_LIMIT
+            } else {
+                POLL_INTERVAL
+            },
+            seldepth: 0,
+            stopped: false,
+            killers: Killers::new(),
+            history: History::new(types, squares),
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            evals: [0; MAX_PLY + 2],
+            reductions,
+        }
+    }
+
+    /// Nodes of all threads, as far as this one knows.
+    pub(crate) fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.unflushed
+    }
+
+    /// Counts a node and now and then adds the count to the shared one and checks the limits.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= self.poll_interval {
+            self.poll();
+        }
+    }
+
+    /// Adds this thread's nodes to the shared count and decides whether to stop.
+    pub(crate) fn poll(&mut self) {
+        let total = self
+            .shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed)
+            + self.unflushed;
+        self.unflushed = 0;
+        let control = self.shared.control;
+        let mut stop = self.shared.abort.load(Ordering::Relaxed)
+            || control.stop.load(Ordering::Relaxed)
+            || self.shared.node_limit.is_some_and(|limit| total >= limit);
+        if let Some(time) = &mut self.time {
+            let pondering = control.pondering.load(Ordering::Relaxed);
+            if self.was_pondering && !pondering {
+                time.restart(std::time::Instant::now());
+            }
+            self.was_pondering = pondering;
+            stop |= !pondering && time.hard_exceeded();
+        }
+        if stop {
+            self.stopped = true;
+            self.shared.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the time manager allows no new iteration (never while pondering).
+    pub(crate) fn soft_limit_reached(&mut self) -> bool {
+        self.poll();
+        let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
+        !pondering && self.time.as_ref().is_some_and(|t| t.soft_exceeded())
+    }
+
+    /// Sets `pv[ply]` to `mv` followed by `pv[ply + 1]`.
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        for &m in tail[0].iter().take(MAX_PLY - 1) {
+            line.push(m);
+        }
+    }
+
+    /// The hash move and entry of the current position.
+    fn probe(&self) -> (Option<Entry>, MoveCode) {
+        let entry = self.shared.tt.probe(self.pos.key());
+        (entry, entry.map_or(MoveCode::NONE, |e| e.mv))
+    }
+
+    /// Searches the position `ply` plies below the root to `depth` within (`alpha`, `beta`).
+    /// `in_check` says whether the side to move is in check.
+    pub(crate) fn negamax(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        in_check: bool,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply, 0, in_check);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(over) = self.pos.rule_end(1) {
+            return outcome_score(over.outcome, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                0
+            } else {
+                self.tables.evaluate(&self.pos)
+            };
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let (entry, tt_move) = self.probe();
+        if let Some(e) = entry {
+            let score = from_tt(e.score, ply);
+            if !pv_node
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                }
+            {
+                return score;
+            }
+        }
+
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            self.tables.evaluate(&self.pos)
+        };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        self.killers.clear(ply + 1);
+
+        if !pv_node && !in_check && !is_mate(beta) {
+            // Reverse futility pruning: far above beta at low depth.
+            if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
+                return eval;
+            }
+            // Null-move pruning, when not in a pawn (zugzwang-prone) ending.
+            let us = self.pos.side_to_move();
+            if allow_null
+                && depth >= NULL_MOVE_DEPTH
+                && eval >= beta
+                && self.tables.has_pieces(&self.pos, us)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.pos.make_null();
+                let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
+                self.pos.unmake_null();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if is_mate(score) { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        self.pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return outcome_score(self.pos.no_move_end().outcome, ply);
+        }
+        if !tt_move.is_some() && depth >= IIR_DEPTH {
+            depth -= 1;
+        }
+
+        let us = self.pos.side_to_move();
+        let ctx = OrderContext {
+            tables: self.tables,
+            history: &self.history,
+            tt_move,
+            killers: self.killers.get(ply),
+        };
+        let mut picker = MovePicker::new(&self.pos, &moves, &ctx);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut searched = 0usize;
+        let mut quiets: ArrayVec<Move, MAX_QUIETS> = ArrayVec::new();
+        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+
+        while let Some((mv, order)) = picker.next(&mut moves) {
+            let tactical = is_tactical(&self.pos, &mv);
+            if !pv_node && !in_check && !tactical && best > -MATE_BOUND {
+                if depth <= LMP_DEPTH && searched as i32 >= lmp_limit {
+                    continue;
+                }
+                if depth <= FUTILITY_DEPTH
+                    && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                {
+                    continue;
+                }
+            }
+            self.pos.make(mv);
+            let gives_check = self.pos.in_check();
+            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            let new_depth = depth - 1 + extension;
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true);
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && !tactical && !gives_check && !in_check {
+                    reduction = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
+                    reduction += i32::from(!pv_node) - i32::from(is_killer_score(order));
+                    reduction -= (self.history.get(us, &mv) / 4096).clamp(-2, 2);
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - reduction,
+                    ply + 1,
+                    gives_check,
+                    true,
+                );
+                if score > alpha && reduction > 0 {
+                    score =
+                        -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, gives_check, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true);
+                }
+            }
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if !tactical {
+                            self.reward_quiet(ply, depth, mv, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && !quiets.is_full() {
+                quiets.push(mv);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            self.pos.key(),
+            Entry {
+                mv: best_move.map_or(MoveCode::NONE, |m| MoveCode::of(&m)),
+                score: to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Rewards the quiet move `mv` that cut off at `ply` and punishes the quiet moves tried
+    /// before it.
+    fn reward_quiet(&mut self, ply: usize, depth: i32, mv: Move, tried: &[Move]) {
+        let us = self.pos.side_to_move();
+        let bonus = (depth * depth * 16).min(super::ordering::HISTORY_MAX / 2);
+        self.killers.add(ply, mv);
+        self.history.update(us, &mv, bonus);
+        for other in tried {
+            self.history.update(us, other, -bonus);
+        }
+    }
+
+    /// Quiescence search: captures and promotions until the position is quiet, with the
+    /// static evaluation as a floor (stand pat) unless in check.
+    fn quiesce(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+        in_check: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(over) = self.pos.rule_end(0) {
+            return outcome_score(over.outcome, ply);
+        }
+        let in_check = in_check && qply < QS_CHECK_PLIES;
+        if ply >= MAX_PLY - 1 || (qply >= QS_MAX_PLIES && !in_check) {
+            return self.tables.evaluate(&self.pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let (entry, tt_move) = self.probe();
+        if let (Some(e), false) = (entry, pv_node) {
+            let score = from_tt(e.score, ply);
+            if match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            } {
+                return score;
+            }
+        }
+        let stand_pat = if in_check {
+            -INFINITE
+        } else {
+            self.tables.evaluate(&self.pos)
+        };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+
+        let mut moves = MoveList::new();
+        self.pos.generate_legal(&mut moves);
+        if moves.is_empty() && in_check {
+            return outcome_score(self.pos.no_move_end().outcome, ply);
+        }
+        if !in_check {
+            moves.retain(|mv| is_tactical(&self.pos, mv));
+        }
+        let ctx = OrderContext {
+            tables: self.tables,
+            history: &self.history,
+            tt_move,
+            killers: [None; 2],
+        };
+        let mut picker = MovePicker::new(&self.pos, &moves, &ctx);
+        let them = self.pos.side_to_move().opponent();
+        let mut best_move = None;
+        while let Some((mv, _)) = picker.next(&mut moves) {
+            if !in_check {
+                let gain =
+                    capture_value(&self.pos, self.tables, &mv) + promotion_gain(self.tables, &mv);
+                if stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                // A capture by a more valuable piece onto a defended square rarely pays.
+                let mover = self.tables.values[mv.piece as usize];
+                if mover > gain + DELTA_MARGIN / 3 && self.pos.attacked(mv.to, them) {
+                    continue;
+                }
+            }
+            self.pos.make(mv);
+            let gives_check = qply + 1 < QS_CHECK_PLIES && self.pos.in_check();
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1, gives_check);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            self.pos.key(),
+            Entry {
+                mv: best_move.map_or(MoveCode::NONE, |m| MoveCode::of(&m)),
+                score: to_tt(best, ply),
+                depth: 0,
+                bound,
+            },
+        );
+        best
+    }
+}

@@ -1,0 +1,522 @@
+//! Static evaluation for any variant, from tables computed once per set of rules.
+//!
+//! Terms: material and piece-square values (from [`piece_values`](super::piece_values)), pawn
+//! advancement and passed pawns valued by what the pawn promotes to, pieces in hand, the
+//! safety of royal pieces and a tempo bonus; middlegame and endgame values are blended by the
+//! material left on the board.
+
+use std::fmt;
+
+use movegen::{Piece, PieceId, Position, Rules};
+use notation::{Color, Geometry, Square, SquareSet};
+
+use super::piece_values::{derive, PAWN_VALUE};
+
+/// Full weight of the middlegame values.
+const PHASE_MAX: i32 = 256;
+/// Bonus for the side to move.
+const TEMPO: i32 = 15;
+/// Share (in 1/256) of the difference between a piece's value on a square and its mean value
+/// kept as a piece-square term, middlegame and endgame.
+const SQUARE_SHARE: [i32; 2] = [64, 40];
+/// As [`SQUARE_SHARE`] for pieces whose moves change with the square (a soldier across the
+/// river).
+const ZONE_SQUARE_SHARE: [i32; 2] = [256, 256];
+/// Middlegame penalty per rank a royal piece stands away from its own edge (at most 3 ranks).
+const ROYAL_ADVANCE_MG: i32 = 25;
+/// Middlegame penalty for a royal piece on the centre files, at most.
+const ROYAL_CENTRE_FILE_MG: i32 = 20;
+/// Endgame bonus for a royal piece in the centre, at most.
+const ROYAL_CENTRE_EG: i32 = 30;
+/// Middlegame bonus for a pawn on a centre file in the middle ranks, at most.
+const PAWN_CENTRE_MG: i32 = 20;
+/// The promotion gain of the chess pawn, which the pawn terms below are written for.
+const CHESS_PROMOTION_GAIN: i32 = 850;
+/// Endgame bonus of a pawn 1, 2, ... ranks from its promotion zone (for a chess pawn).
+const ADVANCE_EG: [i32; 6] = [0, 60, 35, 20, 10, 4];
+/// Endgame bonus of a passed pawn 1, 2, ... ranks from its promotion zone (for a chess pawn).
+const PASSED_EG: [i32; 7] = [0, 130, 85, 50, 30, 15, 8];
+/// Value of a piece in hand relative to the board (in 1/16).
+const HAND_SHARE: i32 = 18;
+/// King danger per unit of attack weight, before squaring.
+const DANGER_PER_UNIT: i32 = 2;
+/// Largest king-danger penalty.
+const MAX_DANGER: i32 = 600;
+/// Value per unit of attack weight.
+const ATTACK_UNIT_VALUE: i32 = 150;
+/// Most attack weight one piece adds.
+const MAX_ATTACK_UNITS: i32 = 6;
+
+/// Everything the evaluation needs about one variant, computed once.
+pub(crate) struct EvalTables {
+    types: usize,
+    squares: usize,
+    /// Value of each type for move ordering (royal pieces included).
+    pub(crate) values: Vec<i32>,
+    /// `[mg, eg]` per (colour, type, square): material plus square terms.
+    psq: Vec<[i32; 2]>,
+    /// `[mg, eg]` of one piece in hand, per type.
+    hand: Vec<[i32; 2]>,
+    /// Phase weight per type (non-pawn, non-royal material).
+    phase_weight: Vec<i32>,
+    /// Phase weight of the start position.
+    phase_total: i32,
+    royal: Vec<bool>,
+    pawn_types: Vec<PieceId>,
+    /// Types that are neither pawns nor royal.
+    piece_types: Vec<PieceId>,
+    /// Per (colour, square): squares ahead on this and the next files (for passed pawns).
+    front_span: Vec<SquareSet>,
+    /// Per (colour, square): `[mg, eg]` bonus of a passed pawn.
+    passed: Vec<[i32; 2]>,
+    /// Per square: squares at most one and at most two steps away.
+    near: Vec<[SquareSet; 2]>,
+    /// Attack weight per type, for king safety.
+    attack_units: Vec<i32>,
+    /// Whether pieces in hand can be dropped.
+    drops: bool,
+}
+
+impl fmt::Debug for EvalTables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EvalTables")
+            .field("values", &self.values)
+            .field("phase_total", &self.phase_total)
+            .finish()
+    }
+}
+
+impl EvalTables {
+    /// Computes the tables of `rules`.
+    pub(crate) fn new(rules: &Rules) -> EvalTables {
+        let geometry = &rules.geometry;
+        let types = rules.pieces.len();
+        let squares = geometry.num_squares();
+        let profiles = derive(rules);
+        let values: Vec<i32> = profiles.iter().map(|p| p.value).collect();
+        let royal: Vec<bool> = rules.pieces.iter().map(|p| p.royal).collect();
+        let pawn_types = rules.promotion.pawn_types.clone();
+        let piece_types: Vec<PieceId> = (0..types as PieceId)
+            .filter(|&id| !royal[id as usize] && !rules.is_pawn(id))
+            .collect();
+        let best_choice = rules
+            .promotion
+            .choices
+            .iter()
+            .map(|&id| values[id as usize])
+            .max()
+            .unwrap_or(PAWN_VALUE);
+        let gain = (best_choice - PAWN_VALUE).max(0);
+        let prospect = |bonus: i32| bonus * gain / CHESS_PROMOTION_GAIN;
+
+        let mut psq = vec![[0; 2]; 2 * types * squares];
+        let mut front_span = vec![SquareSet::EMPTY; 2 * squares];
+        let mut passed = vec![[0; 2]; 2 * squares];
+        for color in Color::ALL {
+            let c = color.index();
+            for sq in geometry.squares() {
+                let rank = relative_rank(geometry, color, sq);
+                for (id, pt) in rules.pieces.iter().enumerate() {
+                    let entry = &mut psq[(c * types + id) * squares + sq.index()];
+                    *entry = if pt.royal {
+                        royal_terms(geometry, color, sq)
+                    } else if rules.is_pawn(id as PieceId) {
+                        let zone = pt.promotion_zone.unwrap_or(rules.promotion.zone)[c];
+                        let advance = promotion_distance(geometry, color, sq, zone)
+                            .and_then(|d| ADVANCE_EG.get(d))
+                            .map_or(0, |&b| prospect(b));
+                        let middle = geometry.height() as i32 / 2;
+                        let centre = if (middle - 1..=middle).contains(&rank) {
+                            (PAWN_CENTRE_MG as f64 * file_centrality(geometry, sq)) as i32
+                        } else {
+                            0
+                        };
+                        [values[id] + centre + advance / 2, values[id] + advance]
+                    } else {
+                        let share = if pt.zone_moves.is_some() {
+                            ZONE_SQUARE_SHARE
+                        } else {
+                            SQUARE_SHARE
+                        };
+                        let on_square = profiles[id].square_value[c][sq.index()];
+                        let delta = if on_square > 0.0 {
+                            on_square.round() as i32 - values[id]
+                        } else {
+                            0
+                        };
+                        share.map(|s| values[id] + delta * s / PHASE_MAX)
+                    };
+                }
+                if let Some(&pawn) = pawn_types.first() {
+                    let pt = &rules.pieces[pawn as usize];
+                    let zone = pt.promotion_zone.unwrap_or(rules.promotion.zone)[c];
+                    let bonus = promotion_distance(geometry, color, sq, zone)
+                        .and_then(|d| PASSED_EG.get(d))
+                        .map_or(0, |&b| prospect(b));
+                    passed[c * squares + sq.index()] = [bonus / 2, bonus];
+                    front_span[c * squares + sq.index()] = geometry
+                        .squares()
+                        .filter(|&s| {
+                            relative_rank(geometry, color, s) > rank
+                                && (geometry.file(s) - geometry.file(sq)).abs() <= 1
+                        })
+                        .collect();
+                }
+            }
+        }
+        let near = geometry
+            .squares()
+            .map(|sq| [1, 2].map(|d| within(geometry, sq, d)))
+            .collect::<Vec<_>>();
+        let mut near_full = vec![[SquareSet::EMPTY; 2]; squares];
+        for (sq, n) in geometry.squares().zip(near) {
+            near_full[sq.index()] = n;
+        }
+        let phase_weight: Vec<i32> = (0..types)
+            .map(|id| {
+                if royal[id] || rules.is_pawn(id as PieceId) {
+                    0
+                } else {
+                    values[id]
+                }
+            })
+            .collect();
+        let hand = values
+            .iter()
+            .map(|&v| [v * HAND_SHARE / 16, v * HAND_SHARE / 16])
+            .collect();
+        let attack_units = values
+            .iter()
+            .map(|&v| (v / ATTACK_UNIT_VALUE).clamp(1, MAX_ATTACK_UNITS))
+            .collect();
+        let mut tables = EvalTables {
+            types,
+            squares,
+            values,
+            psq,
+            hand,
+            phase_weight,
+            phase_total: 0,
+            royal,
+            pawn_types,
+            piece_types,
+            front_span,
+            passed,
+            near: near_full,
+            attack_units,
+            drops: rules.drops.enabled,
+        };
+        tables.phase_total =
+            Position::from_fen(std::sync::Arc::new(rules.clone()), &rules.start_fen)
+                .map_or(0, |start| tables.phase_material(&start));
+        tables
+    }
+
+    /// Index of (colour, type, square) in the piece-square table.
+    #[inline]
+    fn index(&self, piece: Piece, sq: Square) -> usize {
+        (piece.color.index() * self.types + piece.id as usize) * self.squares + sq.index()
+    }
+
+    /// Non-pawn, non-royal material on the board and in hand.
+    fn phase_material(&self, pos: &Position) -> i32 {
+        let mut total = 0;
+        for sq in pos.occupied().iter() {
+            if let Some(piece) = pos.piece_at(sq) {
+                total += self.phase_weight[piece.id as usize];
+            }
+        }
+        for color in Color::ALL {
+            for &id in &self.piece_types {
+                total += pos.in_hand(color, id) as i32 * self.phase_weight[id as usize];
+            }
+        }
+        total
+    }
+
+    /// Whether `color` has a piece that is neither a pawn nor royal (on the board or in hand):
+    /// null-move pruning is unsafe without one (zugzwang).
+    pub(crate) fn has_pieces(&self, pos: &Position, color: Color) -> bool {
+        self.piece_types
+            .iter()
+            .any(|&id| !pos.pieces(Piece { color, id }).is_empty() || pos.in_hand(color, id) > 0)
+    }
+
+    /// The score of `pos` for the side to move, in centipawns.
+    pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let mut phase_material = 0;
+        for sq in pos.occupied().iter() {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let [m, e] = self.psq[self.index(piece, sq)];
+            let c = piece.color.index();
+            mg[c] += m;
+            eg[c] += e;
+            phase_material += self.phase_weight[piece.id as usize];
+        }
+        for color in Color::ALL {
+            let c = color.index();
+            for id in 0..self.types {
+                let count = pos.in_hand(color, id as PieceId) as i32;
+                if count > 0 {
+                    mg[c] += count * self.hand[id][0];
+                    eg[c] += count * self.hand[id][1];
+                    phase_material += count * self.phase_weight[id];
+                }
+            }
+        }
+        self.pawn_terms(pos, &mut mg, &mut eg);
+        for color in Color::ALL {
+            mg[color.index()] -= self.king_danger(pos, color);
+        }
+        let phase = if self.phase_total > 0 {
+            (phase_material.min(self.phase_total) * PHASE_MAX) / self.phase_total
+        } else {
+            0
+        };
+        let white = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase)) / PHASE_MAX;
+        let score = if pos.side_to_move() == Color::White {
+            white
+        } else {
+            -white
+        };
+        score + TEMPO
+    }
+
+    /// Passed-pawn bonuses.
+    fn pawn_terms(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+        if self.pawn_types.is_empty() {
+            return;
+        }
+        let pawns = |color: Color| {
+            self.pawn_types.iter().fold(SquareSet::EMPTY, |set, &id| {
+                set | pos.pieces(Piece { color, id })
+            })
+        };
+        let all = [pawns(Color::White), pawns(Color::Black)];
+        for color in Color::ALL {
+            let c = color.index();
+            let theirs = all[color.opponent().index()];
+            for sq in all[c].iter() {
+                let i = c * self.squares + sq.index();
+                if !self.front_span[i].intersects(theirs) {
+                    mg[c] += self.passed[i][0];
+                    eg[c] += self.passed[i][1];
+                }
+            }
+        }
+    }
+
+    /// The middlegame penalty for enemy pieces near `color`'s royal piece.
+    fn king_danger(&self, pos: &Position, color: Color) -> i32 {
+        let royals = pos.royals(color);
+        if royals.len() != 1 {
+            return 0;
+        }
+        let Some(king) = royals.first() else {
+            return 0;
+        };
+        let them = color.opponent();
+        let [near1, near2] = self.near[king.index()];
+        let mut units = 0;
+        for sq in (pos.pieces_of(them) & near2).iter() {
+            if let Some(piece) = pos.piece_at(sq) {
+                let id = piece.id as usize;
+                if !self.royal[id] && !self.pawn_types.contains(&piece.id) {
+                    units += self.attack_units[id];
+                }
+            }
+        }
+        if self.drops {
+            for &id in &self.piece_types {
+                units += pos.in_hand(them, id) as i32 * self.attack_units[id as usize];
+            }
+        }
+        if units == 0 {
+            return 0;
+        }
+        let shelter = (pos.pieces_of(color) & near1).len() as i32;
+        let danger = (units * DANGER_PER_UNIT - shelter).max(0);
+        (danger * danger / 2).min(MAX_DANGER)
+    }
+}
+
+/// The rank of `sq` counted from `color`'s own edge.
+fn relative_rank(geometry: &Geometry, color: Color, sq: Square) -> i32 {
+    match color {
+        Color::White => geometry.rank(sq),
+        Color::Black => geometry.height() as i32 - 1 - geometry.rank(sq),
+    }
+}
+
+/// How central the file of `sq` is: 1 in the middle, 0 on the edge files.
+fn file_centrality(geometry: &Geometry, sq: Square) -> f64 {
+    let half = (geometry.width() as f64 - 1.0) / 2.0;
+    if half <= 0.0 {
+        return 1.0;
+    }
+    1.0 - (geometry.file(sq) as f64 - half).abs() / half
+}
+
+/// How central `sq` is: 1 in the middle, 0 on the edges.
+fn centrality(geometry: &Geometry, sq: Square) -> f64 {
+    let half_h = (geometry.height() as f64 - 1.0) / 2.0;
+    let rank = if half_h <= 0.0 {
+        1.0
+    } else {
+        1.0 - (geometry.rank(sq) as f64 - half_h).abs() / half_h
+    };
+    file_centrality(geometry, sq).min(rank)
+}
+
+/// `[mg, eg]` of a royal piece on `sq`: at home and off the centre files in the middlegame,
+/// central in the endgame.
+fn royal_terms(geometry: &Geometry, color: Color, sq: Square) -> [i32; 2] {
+    let advance = relative_rank(geometry, color, sq).min(3);
+    let mg = -ROYAL_ADVANCE_MG * advance
+        - (ROYAL_CENTRE_FILE_MG as f64 * file_centrality(geometry, sq)) as i32;
+    let eg = (ROYAL_CENTRE_EG as f64 * centrality(geometry, sq)) as i32;
+    [mg, eg]
+}
+
+/// Ranks from `sq` forward to the nearest rank of `zone` (0 inside it), for `color`.
+fn promotion_distance(
+    geometry: &Geometry,
+    color: Color,
+    sq: Square,
+    zone: SquareSet,
+) -> Option<usize> {
+    let rank = relative_rank(geometry, color, sq);
+    zone.iter()
+        .map(|z| relative_rank(geometry, color, z) - rank)
+        .filter(|&d| d >= 0)
+        .min()
+        .map(|d| d as usize)
+}
+
+/// Squares at most `distance` king steps from `sq`.
+fn within(geometry: &Geometry, sq: Square, distance: i32) -> SquareSet {
+    geometry
+        .squares()
+        .filter(|&s| {
+            (geometry.file(s) - geometry.file(sq))
+                .abs()
+                .max((geometry.rank(s) - geometry.rank(sq)).abs())
+                <= distance
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use variants::Catalog;
+
+    use super::*;
+
+    fn eval(variant: &str, fen: &str) -> i32 {
+        let rules = Catalog::builtin().rules(variant).expect("variant");
+        let tables = EvalTables::new(&rules);
+        let pos = Position::from_fen(rules, fen).expect("fen");
+        tables.evaluate(&pos)
+    }
+
+    /// The FEN with colours swapped and the board turned upside down (no castling or e.p.).
+    fn mirror(fen: &str) -> String {
+        let mut fields = fen.split(' ');
+        let board = fields.next().expect("board");
+        let (board, hand) = match board.split_once('[') {
+            Some((b, h)) => (b, format!("[{}", swap_case(h))),
+            None => (board, String::new()),
+        };
+        let ranks: Vec<&str> = board.split('/').rev().collect();
+        let side = if fields.next() == Some("w") { "b" } else { "w" };
+        let rest: Vec<&str> = fields.collect();
+        format!(
+            "{}{hand} {side} {}",
+            swap_case(&ranks.join("/")),
+            rest.join(" ")
+        )
+    }
+
+    fn swap_case(text: &str) -> String {
+        text.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mirrored_positions_score_the_same_for_the_side_to_move() {
+        for (variant, fen) in [
+            (
+                "chess",
+                "r1bqk2r/pp3ppp/2n1pn2/2pp4/1bPP4/2N1PN2/PP1B1PPP/R2QKB1R w - - 0 1",
+            ),
+            ("chess", "8/5k2/8/3P4/8/8/1K6/8 b - - 0 1"),
+            (
+                "capablanca",
+                "r1abqkbcnr/pppp1ppppp/2n7/4p5/4P5/5N4/PPPP1PPPPP/RNABQKBC1R w - - 0 1",
+            ),
+            (
+                "shatranj",
+                "r1bk1bnr/pppqpppp/2n5/8/4P3/5N2/PPPPQPPP/RNBK1B1R w - - 0 1",
+            ),
+            (
+                "crazyhouse",
+                "r1bqkbnr/pppp1ppp/2n5/8/4p3/5N2/PPPP1PPP/RNBQKB1R[Pn] w - - 0 1",
+            ),
+        ] {
+            assert_eq!(
+                eval(variant, fen),
+                eval(variant, &mirror(fen)),
+                "{variant}: {fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn material_and_position_count() {
+        let start = eval(
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        );
+        assert!(start.abs() < 40, "start position {start}");
+        let queen_up = eval(
+            "chess",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        );
+        assert!(queen_up > 800, "a queen up: {queen_up}");
+        // A pawn on the seventh is worth more than one at home, in an endgame.
+        let far = eval("chess", "8/4P3/8/8/8/2k5/8/4K3 w - - 0 1");
+        let home = eval("chess", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1");
+        assert!(far > home + 100, "advanced {far}, at home {home}");
+        // A knight in the centre beats a knight in the corner.
+        let centre = eval("chess", "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
+        let corner = eval("chess", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        assert!(centre > corner + 30, "centre {centre}, corner {corner}");
+    }
+
+    #[test]
+    fn pieces_in_hand_count() {
+        let with = eval("crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+        assert!(with > 250, "a knight in hand: {with}");
+        let rules = Catalog::builtin().rules("chess").expect("chess");
+        let tables = EvalTables::new(&rules);
+        let pos = Position::from_fen(Arc::clone(&rules), "4k3/pppp4/8/8/8/8/8/4K3 w - - 0 1")
+            .expect("fen");
+        assert!(!tables.has_pieces(&pos, Color::Black));
+        assert!(!tables.has_pieces(&pos, Color::White));
+        let pos = Position::start(rules);
+        assert!(tables.has_pieces(&pos, Color::White));
+    }
+}

@@ -1,0 +1,239 @@
+//! Move ordering: the transposition-table move, then captures and promotions by MVV-LVA, then
+//! killer moves, then quiet moves by their history.
+
+use arrayvec::ArrayVec;
+use movegen::{Move, MoveKind, MoveList, Position, MAX_MOVES};
+use notation::Color;
+
+use super::{eval::EvalTables, score::MAX_PLY, tt::MoveCode};
+
+/// Order score of the transposition-table move.
+const TT_MOVE: i32 = 1 << 30;
+/// Base order score of captures and promotions.
+const TACTICAL: i32 = 1 << 28;
+/// Order score of the first killer (the second gets one less).
+const KILLER: i32 = 1 << 27;
+/// History scores stay within plus or minus this.
+pub(crate) const HISTORY_MAX: i32 = 1 << 14;
+
+/// The value of the enemy pieces `mv` captures.
+#[inline]
+pub(crate) fn capture_value(pos: &Position, tables: &EvalTables, mv: &Move) -> i32 {
+    if mv.kind != MoveKind::Normal {
+        return 0;
+    }
+    let them = pos.side_to_move().opponent();
+    let mut value = 0;
+    for sq in std::iter::once(mv.to).chain(mv.victims()) {
+        if let Some(piece) = pos.piece_at(sq) {
+            if piece.color == them {
+                value += tables.values[piece.id as usize];
+            }
+        }
+    }
+    value
+}
+
+/// What promoting adds to the moving piece's value.
+#[inline]
+pub(crate) fn promotion_gain(tables: &EvalTables, mv: &Move) -> i32 {
+    mv.promotion().map_or(0, |to| {
+        (tables.values[to as usize] - tables.values[mv.piece as usize]).max(0)
+    })
+}
+
+/// Whether `mv` captures or promotes (the moves quiescence search looks at).
+#[inline]
+pub(crate) fn is_tactical(pos: &Position, mv: &Move) -> bool {
+    mv.promotion.checked_sub(1).is_some()
+        || (mv.kind == MoveKind::Normal
+            && (mv.victims[0] != movegen::NO_SQUARE || pos.piece_at(mv.to).is_some()))
+}
+
+/// Success of quiet moves by (colour, piece type, destination).
+#[derive(Debug)]
+pub(crate) struct History {
+    types: usize,
+    squares: usize,
+    table: Vec<i32>,
+}
+
+impl History {
+    /// An empty history for `types` piece types on `squares` squares.
+    pub(crate) fn new(types: usize, squares: usize) -> History {
+        History {
+            types,
+            squares,
+            table: vec![0; 2 * types * squares],
+        }
+    }
+
+    #[inline]
+    fn index(&self, color: Color, mv: &Move) -> usize {
+        (color.index() * self.types + mv.piece as usize) * self.squares + mv.to.index()
+    }
+
+    /// The history score of `mv` for `color`.
+    #[inline]
+    pub(crate) fn get(&self, color: Color, mv: &Move) -> i32 {
+        self.table[self.index(color, mv)]
+    }
+
+    /// Moves the score of `mv` toward `bonus` (positive: it was good), keeping it bounded.
+    #[inline]
+    pub(crate) fn update(&mut self, color: Color, mv: &Move, bonus: i32) {
+        let i = self.index(color, mv);
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let entry = &mut self.table[i];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// Two quiet moves per ply that caused a cut-off.
+#[derive(Debug)]
+pub(crate) struct Killers {
+    moves: Vec<[Option<Move>; 2]>,
+}
+
+impl Killers {
+    /// No killers yet.
+    pub(crate) fn new() -> Killers {
+        Killers {
+            moves: vec![[None; 2]; MAX_PLY + 2],
+        }
+    }
+
+    /// The killers of `ply`.
+    #[inline]
+    pub(crate) fn get(&self, ply: usize) -> [Option<Move>; 2] {
+        self.moves[ply]
+    }
+
+    /// Remembers `mv` as the newest killer of `ply`.
+    #[inline]
+    pub(crate) fn add(&mut self, ply: usize, mv: Move) {
+        let slot = &mut self.moves[ply];
+        if slot[0] != Some(mv) {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
+    }
+
+    /// Forgets the killers of `ply` (the children of a new node).
+    #[inline]
+    pub(crate) fn clear(&mut self, ply: usize) {
+        self.moves[ply] = [None; 2];
+    }
+}
+
+/// Hands out the moves of a list best first (selection sort, so a cut-off early saves the
+/// rest of the sorting).
+#[derive(Debug)]
+pub(crate) struct MovePicker {
+    scores: ArrayVec<i32, MAX_MOVES>,
+    next: usize,
+}
+
+/// What the picker needs to score moves.
+pub(crate) struct OrderContext<'a> {
+    pub(crate) tables: &'a EvalTables,
+    pub(crate) history: &'a History,
+    pub(crate) tt_move: MoveCode,
+    pub(crate) killers: [Option<Move>; 2],
+}
+
+impl MovePicker {
+    /// Scores every move of `moves`.
+    pub(crate) fn new(pos: &Position, moves: &MoveList, ctx: &OrderContext) -> MovePicker {
+        let us = pos.side_to_move();
+        let scores = moves
+            .iter()
+            .map(|mv| {
+                if ctx.tt_move.is_some() && MoveCode::of(mv) == ctx.tt_move {
+                    TT_MOVE
+                } else if is_tactical(pos, mv) {
+                    let victim =
+                        capture_value(pos, ctx.tables, mv) + promotion_gain(ctx.tables, mv);
+                    TACTICAL + victim * 16 - ctx.tables.values[mv.piece as usize] / 8
+                } else if ctx.killers[0] == Some(*mv) {
+                    KILLER
+                } else if ctx.killers[1] == Some(*mv) {
+                    KILLER - 1
+                } else {
+                    ctx.history.get(us, mv)
+                }
+            })
+            .collect();
+        MovePicker { scores, next: 0 }
+    }
+
+    /// The best move not handed out yet, with its order score.
+    #[inline]
+    pub(crate) fn next(&mut self, moves: &mut MoveList) -> Option<(Move, i32)> {
+        let start = self.next;
+        if start >= moves.len() {
+            return None;
+        }
+        let mut best = start;
+        for i in start + 1..moves.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        moves.swap(start, best);
+        self.scores.swap(start, best);
+        self.next += 1;
+        Some((moves[start], self.scores[start]))
+    }
+}
+
+/// Whether an order score belongs to a killer move.
+#[inline]
+pub(crate) fn is_killer_score(score: i32) -> bool {
+    score == KILLER || score == KILLER - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use variants::Catalog;
+
+    use super::*;
+
+    #[test]
+    fn captures_come_first_biggest_victim_first() {
+        let rules = Catalog::builtin().rules("chess").expect("chess");
+        let tables = EvalTables::new(&rules);
+        // White can take a rook (b7) or a pawn (d5) with the queen, or take the pawn with e4.
+        let mut pos = Position::from_fen(rules.clone(), "4k3/1r6/8/3p4/4P3/8/8/1Q2K3 w - - 0 1")
+            .expect("fen");
+        let mut moves = pos.legal_moves();
+        let history = History::new(rules.pieces.len(), 64);
+        let ctx = OrderContext {
+            tables: &tables,
+            history: &history,
+            tt_move: MoveCode::NONE,
+            killers: [None; 2],
+        };
+        let mut picker = MovePicker::new(&pos, &moves, &ctx);
+        let order: Vec<Move> = std::iter::from_fn(|| picker.next(&mut moves).map(|(m, _)| m))
+            .take(3)
+            .collect();
+        let text: Vec<String> = order
+            .iter()
+            .map(|m| pos.move_text(m, movegen::MoveFormat::default()))
+            .collect();
+        assert_eq!(text, ["b1b7", "e4d5", "b1d5"]);
+    }
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut history = History::new(6, 64);
+        let mv = Move::normal(1, notation::Square(1), notation::Square(18));
+        for _ in 0..1000 {
+            history.update(Color::White, &mv, 5000);
+        }
+        assert!(history.get(Color::White, &mv) <= HISTORY_MAX);
+        assert!(history.get(Color::White, &mv) > HISTORY_MAX / 2);
+        assert_eq!(history.get(Color::Black, &mv), 0);
+    }
+}

@@ -1,0 +1,175 @@
+//! Lazy SMP: every thread searches the same root with its own position, sharing the
+//! transposition table and the node count; the main thread reports and decides when to stop.
+
+use std::{
+    sync::{
+        atomic::{AtomicBool, AtomicU64, Ordering},
+        mpsc,
+    },
+    thread,
+    time::{Duration, Instant},
+};
+
+use movegen::{MoveList, Position};
+
+use super::{
+    alphabeta::{Shared, Worker},
+    eval::EvalTables,
+    ordering::{History, MovePicker, OrderContext},
+    root::{Plan, RootMove, MAX_DEPTH},
+    score::{outcome_score, to_score},
+    time::TimeManager,
+    tt::{MoveCode, TranspositionTable},
+    Control, Info, Limits, SearchResult,
+};
+
+/// Stack of each search thread: move lists live on the stack, one per ply.
+const STACK_BYTES: usize = 64 << 20;
+/// How often a finished search looks whether pondering or analysis has ended.
+const WAIT_STEP: Duration = Duration::from_millis(1);
+
+/// Searches `pos` with `threads` threads and returns the main thread's result.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search(
+    pos: &Position,
+    limits: &Limits,
+    control: &Control,
+    tt: &TranspositionTable,
+    tables: &EvalTables,
+    threads: usize,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let start = Instant::now();
+    let mut pos = pos.clone();
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        wait_for_release(limits, control);
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score: to_score(outcome_score(pos.no_move_end().outcome, 0)),
+            nodes: 0,
+        };
+    }
+    let mut root = root_moves(&pos, &legal, limits, tables, tt);
+    tt.new_search();
+    let shared = Shared {
+        tt,
+        control,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        node_limit: limits.nodes,
+    };
+    let pondering = control.pondering.load(Ordering::Relaxed);
+    let plan = Plan {
+        first_depth: 1,
+        max_depth: limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH)),
+        multipv: limits.multipv.max(1),
+        start,
+        may_stop_early: !limits.infinite && !pondering && limits.depth.is_none(),
+    };
+    let time = TimeManager::new(limits, start);
+
+    let main_root = thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel::<Info>();
+        let main = {
+            let (shared, mut root, pos) = (&shared, root.clone(), pos.clone());
+            thread::Builder::new()
+                .name("search-main".into())
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let mut worker = Worker::new(pos, shared, tables, Some(time));
+                    worker.iterate(&mut root, &plan, Some(&sender));
+                    drop(sender);
+                    shared.abort.store(true, Ordering::Relaxed);
+                    worker.poll();
+                    root
+                })
+        };
+        let Ok(main) = main else {
+            log::warn!("cannot start a search thread; searching on the caller's thread");
+            drop(receiver);
+            let mut worker = Worker::new(pos.clone(), &shared, tables, Some(time));
+            worker.iterate(&mut root, &plan, None);
+            worker.poll();
+            return root;
+        };
+        for id in 1..threads {
+            let (shared, mut root, pos) = (&shared, root.clone(), pos.clone());
+            let helper_plan = Plan {
+                first_depth: 1 + (id % 2) as u32,
+                multipv: 1,
+                ..plan
+            };
+            let spawned = thread::Builder::new()
+                .name(format!("search-{id}"))
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let mut worker = Worker::new(pos, shared, tables, None);
+                    worker.iterate(&mut root, &helper_plan, None);
+                    worker.poll();
+                });
+            if let Err(err) = spawned {
+                log::warn!("cannot start search thread {id}: {err}");
+                break;
+            }
+        }
+        for info in receiver {
+            report(&info);
+        }
+        match main.join() {
+            Ok(root) => root,
+            Err(_) => {
+                log::error!("the main search thread panicked");
+                root.clone()
+            }
+        }
+    });
+    wait_for_release(limits, control);
+    let best = &main_root[0];
+    SearchResult {
+        best: Some(best.mv),
+        ponder: best.pv.get(1).copied(),
+        score: to_score(best.known_score()),
+        nodes: shared.nodes.load(Ordering::Relaxed),
+    }
+}
+
+/// Waits while the front end still wants the search to run (analysis, pondering) though it
+/// has finished.
+fn wait_for_release(limits: &Limits, control: &Control) {
+    while (limits.infinite || control.pondering.load(Ordering::Relaxed))
+        && !control.stop.load(Ordering::Relaxed)
+    {
+        thread::sleep(WAIT_STEP);
+    }
+}
+
+/// The root moves to search (legal and not excluded; all legal moves if every one is
+/// excluded), hash move and captures first.
+fn root_moves(
+    pos: &Position,
+    legal: &MoveList,
+    limits: &Limits,
+    tables: &EvalTables,
+    tt: &TranspositionTable,
+) -> Vec<RootMove> {
+    let mut moves: MoveList = legal
+        .iter()
+        .filter(|mv| !limits.excluded.contains(mv))
+        .copied()
+        .collect();
+    if moves.is_empty() {
+        log::warn!("every root move is excluded; searching them all");
+        moves = legal.clone();
+    }
+    let history = History::new(pos.rules().pieces.len(), pos.geometry().num_squares());
+    let ctx = OrderContext {
+        tables,
+        history: &history,
+        tt_move: tt.probe(pos.key()).map_or(MoveCode::NONE, |e| e.mv),
+        killers: [None; 2],
+    };
+    let mut picker = MovePicker::new(pos, &moves, &ctx);
+    std::iter::from_fn(|| picker.next(&mut moves).map(|(mv, _)| RootMove::new(mv))).collect()
+}

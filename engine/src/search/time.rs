@@ -1,0 +1,156 @@
+//! The time manager: how long to think about one move.
+//!
+//! A *soft* limit says when not to start another iteration, a *hard* limit when to abort the
+//! running one. Both keep a margin for the time the GUI and the operating system take to pass
+//! the move on, and never plan more than a fraction of the time left on the clock.
+
+use std::time::{Duration, Instant};
+
+use super::Limits;
+
+/// Time kept back from every move for I/O, process switches and a busy machine.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(40);
+/// Moves the remaining time is spread over when the control gives no count.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Largest `moves_to_go` taken at face value.
+const MAX_MOVES_TO_GO: u32 = 50;
+/// Share of the increment planned for this move.
+const INCREMENT_SHARE: f64 = 0.75;
+/// The soft limit as a share of the planned time (an iteration started later would rarely
+/// finish in time).
+const SOFT_SHARE: f64 = 0.6;
+/// The hard limit as a multiple of the planned time.
+const HARD_FACTOR: f64 = 4.0;
+/// Most of the safe remaining time one move may use, with several moves to go and with one.
+const MAX_SHARE: f64 = 0.33;
+/// As [`MAX_SHARE`] for the last move before the time control.
+const MAX_SHARE_LAST: f64 = 0.75;
+
+/// The time limits of one search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    /// Limits for `limits`, counted from `start` (infinite searches have none).
+    pub(crate) fn new(limits: &Limits, start: Instant) -> TimeManager {
+        let (soft, hard) = if limits.infinite {
+            (None, None)
+        } else if let Some(movetime) = limits.movetime {
+            let hard = movetime.saturating_sub(MOVE_OVERHEAD.min(movetime / 4));
+            (Some(hard), Some(hard))
+        } else if let Some(clock) = limits.clock {
+            let safe = if clock.remaining > MOVE_OVERHEAD * 2 {
+                clock.remaining - MOVE_OVERHEAD
+            } else {
+                clock.remaining / 3
+            };
+            let to_go = clock
+                .moves_to_go
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, MAX_MOVES_TO_GO);
+            let share = if to_go == 1 {
+                MAX_SHARE_LAST
+            } else {
+                MAX_SHARE
+            };
+            let most = safe.mul_f64(share);
+            let planned = (safe / to_go + clock.increment.mul_f64(INCREMENT_SHARE)).min(most);
+            let hard = planned.mul_f64(HARD_FACTOR).min(most);
+            (Some(planned.mul_f64(SOFT_SHARE)), Some(hard))
+        } else {
+            (None, None)
+        };
+        TimeManager { start, soft, hard }
+    }
+
+    /// Starts the clock again from `now` (a ponder hit), keeping the budgets.
+    pub(crate) fn restart(&mut self, now: Instant) {
+        self.start = now;
+    }
+
+    /// Time since the clock started.
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether no new iteration should start.
+    pub(crate) fn soft_exceeded(&self) -> bool {
+        self.soft.is_some_and(|soft| self.elapsed() >= soft)
+    }
+
+    /// Whether the running iteration must be aborted.
+    pub(crate) fn hard_exceeded(&self) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    }
+
+    /// The hard limit, if any.
+    #[cfg(test)]
+    fn hard(&self) -> Option<Duration> {
+        self.hard
+    }
+
+    /// The soft limit, if any.
+    #[cfg(test)]
+    fn soft(&self) -> Option<Duration> {
+        self.soft
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Clock;
+
+    fn clock(remaining_ms: u64, inc_ms: u64, moves_to_go: Option<u32>) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(remaining_ms),
+                increment: Duration::from_millis(inc_ms),
+                moves_to_go,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn bullet_games_keep_most_of_the_clock() {
+        for remaining in [5, 30, 80, 200, 1000, 5000] {
+            let tm = TimeManager::new(&clock(remaining, 10, None), Instant::now());
+            let hard = tm.hard().expect("a clock gives a hard limit");
+            let soft = tm.soft().expect("a clock gives a soft limit");
+            assert!(soft <= hard);
+            assert!(
+                hard.as_millis() as u64 * 3 <= remaining.max(1),
+                "{remaining} ms left: hard limit {hard:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_last_move_before_the_control_may_use_more() {
+        let one = TimeManager::new(&clock(2000, 0, Some(1)), Instant::now());
+        let many = TimeManager::new(&clock(2000, 0, Some(20)), Instant::now());
+        assert!(one.hard() > many.hard());
+        assert!(one.hard().expect("limit") < Duration::from_millis(2000 - 40));
+    }
+
+    #[test]
+    fn movetime_keeps_a_margin_and_infinite_has_no_limit() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Instant::now());
+        assert_eq!(tm.hard(), Some(Duration::from_millis(960)));
+        let infinite = Limits {
+            infinite: true,
+            ..clock(1000, 0, None)
+        };
+        let tm = TimeManager::new(&infinite, Instant::now());
+        assert!(tm.hard().is_none() && !tm.hard_exceeded() && !tm.soft_exceeded());
+    }
+}

@@ -1,0 +1,112 @@
+//! The null move: the side to move passes (for null-move pruning in a search).
+
+use arrayvec::ArrayVec;
+use notation::{Color, SquareSet};
+
+use crate::{
+    moves::NO_SQUARE,
+    position::{Position, Undo},
+};
+
+impl Position {
+    /// Passes the move to the other side: e.p. rights lapse, the key changes side, and the
+    /// move-rule count restarts so that repetition checks do not look back past the pass.
+    /// Undo it with [`unmake_null`](Position::unmake_null).
+    pub fn make_null(&mut self) {
+        let undo = Undo {
+            changes: ArrayVec::new(),
+            hand_changes: ArrayVec::new(),
+            ep_squares: self.ep_squares,
+            ep_victim: self.ep_victim,
+            last_moved: self.last_moved,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.set_ep(SquareSet::EMPTY, NO_SQUARE);
+        self.halfmove = 0;
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.opponent();
+        self.key ^= self.zobrist.side;
+        self.history.push(undo);
+    }
+
+    /// Takes back a [`make_null`](Position::make_null).
+    ///
+    /// # Panics
+    /// Panics if no move was made.
+    pub fn unmake_null(&mut self) {
+        let undo = self.history.pop().expect("a null move to unmake");
+        debug_assert!(undo.changes.is_empty() && undo.hand_changes.is_empty());
+        self.side = self.side.opponent();
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_sub(1);
+        }
+        self.ep_squares = undo.ep_squares;
+        self.ep_victim = undo.ep_victim;
+        self.last_moved = undo.last_moved;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use notation::{parse, Geometry, Square};
+
+    use crate::{PieceType, Position, Rules};
+
+    /// A chess-like board with kings and pawns, enough for e.p. rights.
+    fn rules() -> Arc<Rules> {
+        let g = Geometry::new(8, 8).expect("8x8");
+        let king = PieceType::new("king", "K", "K", parse("K").expect("K"), &g);
+        let pawn = PieceType::new(
+            "pawn",
+            "P",
+            "fmWfceFifmnD",
+            parse("fmWfceFifmnD").expect("P"),
+            &g,
+        );
+        let mut pieces = vec![pawn, king];
+        pieces[1].royal = true;
+        pieces[0].initial_squares = [
+            (8..16).map(Square).collect(),
+            (48..56).map(Square).collect(),
+        ];
+        let mut rules = Rules::new("t", g, pieces, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        rules.promotion.pawn_types = vec![0];
+        rules.finish();
+        Arc::new(rules)
+    }
+
+    #[test]
+    fn null_move_keeps_the_key_consistent_and_unmakes() {
+        let mut pos =
+            Position::from_fen(rules(), "4k3/8/8/8/3p4/8/4P3/4K3 w - - 3 9").expect("fen");
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from == Square(12) && m.to == Square(28))
+            .expect("e2e4");
+        pos.make(mv);
+        assert!(
+            !pos.ep_squares().is_empty(),
+            "the double step gives e.p. rights"
+        );
+        let (fen, key) = (pos.fen(), pos.key());
+        pos.make_null();
+        assert_eq!(pos.key(), pos.compute_key());
+        assert!(pos.ep_squares().is_empty());
+        assert_eq!(pos.side_to_move(), notation::Color::White);
+        assert_eq!(pos.halfmove_clock(), 0);
+        assert_ne!(pos.key(), key);
+        pos.make_null();
+        assert_eq!(pos.key(), pos.compute_key());
+        pos.unmake_null();
+        pos.unmake_null();
+        assert_eq!((pos.fen(), pos.key()), (fen, key));
+    }
+}
