@@ -21,6 +21,7 @@ impl Position {
             last_moved: self.last_moved,
             halfmove: self.halfmove,
             key: self.key,
+            checks: self.checks,
         };
         self.set_ep(SquareSet::EMPTY, NO_SQUARE);
         self.halfmove = 0;
