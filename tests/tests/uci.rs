@@ -155,3 +155,24 @@ fn mated_side_answers_a_null_move() {
     s.expect("bestmove 0000", |l| l == "bestmove 0000");
     s.quit();
 }
+
+#[test]
+fn pondering_waits_for_ponderhit_or_stop() {
+    let mut s = uci();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    s.send("position startpos");
+    s.send("go ponder wtime 2000 btime 2000");
+    s.send("isready");
+    let lines = s.expect("readyok", |l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering: {}",
+        s.transcript()
+    );
+    s.send("ponderhit");
+    legal_best_move(&mut s, "chess", start, false);
+    s.send("go ponder wtime 2000 btime 2000");
+    s.send("stop");
+    legal_best_move(&mut s, "chess", start, false);
+    s.quit();
+}
