@@ -16,7 +16,7 @@ mod tt;
 use std::{
     fmt,
     sync::{atomic::AtomicBool, Arc},
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use movegen::{Move, Position, Rules};
@@ -198,8 +198,10 @@ impl Searcher {
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        let start = Instant::now();
         let tables = self.tables_for(pos);
         smp::search(
+            start,
             pos,
             limits,
             control,
