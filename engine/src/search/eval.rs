@@ -46,6 +46,14 @@ const MAX_DANGER: i32 = 600;
 const ATTACK_UNIT_VALUE: i32 = 150;
 /// Most attack weight one piece adds.
 const MAX_ATTACK_UNITS: i32 = 6;
+/// Bonus per square a slider reaches, middlegame and endgame (around half its empty-board
+/// mobility).
+const SLIDE_MOBILITY: [i32; 2] = [4, 5];
+/// A side ahead by less than this without pawns can rarely win (unless capturing everything
+/// wins, or pieces come back by drops).
+const DRAWISH_MARGIN: i32 = 400;
+/// Divisor of the score of such endings.
+const DRAWISH_DIVISOR: i32 = 4;
 
 /// Everything the evaluation needs about one variant, computed once.
 pub(crate) struct EvalTables {
@@ -75,6 +83,10 @@ pub(crate) struct EvalTables {
     attack_units: Vec<i32>,
     /// Whether pieces in hand can be dropped.
     drops: bool,
+    /// Half the squares each type's slides reach on an empty board, averaged (0: no slides).
+    slide_offset: Vec<i32>,
+    /// Whether endings without pawns and a small edge are scaled toward a draw.
+    scale_drawish: bool,
 }
 
 impl fmt::Debug for EvalTables {
@@ -205,6 +217,12 @@ impl EvalTables {
             near: near_full,
             attack_units,
             drops: rules.drops.enabled,
+            slide_offset: rules
+                .pieces
+                .iter()
+                .map(|pt| slide_offset(geometry, pt))
+                .collect(),
+            scale_drawish: !rules.drops.enabled && !rules.end.bare_king_loses,
         };
         tables.phase_total =
             Position::from_fen(std::sync::Arc::new(rules.clone()), &rules.start_fen)
@@ -247,15 +265,24 @@ impl EvalTables {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut phase_material = 0;
-        for sq in pos.occupied().iter() {
+        let mut pieces = [0i32; 2];
+        let occupied = pos.occupied();
+        for sq in occupied.iter() {
             let Some(piece) = pos.piece_at(sq) else {
                 continue;
             };
             let [m, e] = self.psq[self.index(piece, sq)];
             let c = piece.color.index();
+            let id = piece.id as usize;
             mg[c] += m;
             eg[c] += e;
-            phase_material += self.phase_weight[piece.id as usize];
+            phase_material += self.phase_weight[id];
+            pieces[c] += self.phase_weight[id];
+            if self.slide_offset[id] > 0 {
+                let reach = slide_reach(pos, piece, sq, occupied) - self.slide_offset[id];
+                mg[c] += reach * SLIDE_MOBILITY[0];
+                eg[c] += reach * SLIDE_MOBILITY[1];
+            }
         }
         for color in Color::ALL {
             let c = color.index();
@@ -277,13 +304,32 @@ impl EvalTables {
         } else {
             0
         };
-        let white = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase)) / PHASE_MAX;
+        let mut white =
+            ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase)) / PHASE_MAX;
+        if self.scale_drawish {
+            let ahead = if white > 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let edge = pieces[ahead.index()] - pieces[ahead.opponent().index()];
+            if edge < DRAWISH_MARGIN && !self.has_pawns(pos, ahead) {
+                white /= DRAWISH_DIVISOR;
+            }
+        }
         let score = if pos.side_to_move() == Color::White {
             white
         } else {
             -white
         };
         score + TEMPO
+    }
+
+    /// Whether `color` has a pawn on the board.
+    fn has_pawns(&self, pos: &Position, color: Color) -> bool {
+        self.pawn_types
+            .iter()
+            .any(|&id| !pos.pieces(Piece { color, id }).is_empty())
     }
 
     /// Passed-pawn bonuses.
@@ -342,6 +388,48 @@ impl EvalTables {
         let danger = (units * DANGER_PER_UNIT - shelter).max(0);
         (danger * danger / 2).min(MAX_DANGER)
     }
+}
+
+/// Squares the slides of `piece` on `sq` reach: empty ones, and the first piece on each line
+/// when it is an enemy.
+#[inline]
+fn slide_reach(pos: &Position, piece: Piece, sq: Square, occupied: SquareSet) -> i32 {
+    let pt = pos.rules().piece(piece.id);
+    let c = piece.color.index();
+    let table = match &pt.zone_moves {
+        Some(zone) if zone.zone[c].contains(sq) => &zone.tables[c],
+        _ => &pt.tables[c],
+    };
+    let own = pos.pieces_of(piece.color);
+    let mut count = 0;
+    for slide in table.slides(sq) {
+        for &to in table.slide_squares(slide) {
+            if own.contains(to) {
+                break;
+            }
+            count += 1;
+            if occupied.contains(to) {
+                break;
+            }
+        }
+    }
+    count
+}
+
+/// Half the squares the slides of `pt` reach on an empty board, averaged over the board (for
+/// white; 0 when it has no slides).
+fn slide_offset(geometry: &Geometry, pt: &movegen::PieceType) -> i32 {
+    let table = &pt.tables[0];
+    let (mut total, mut count) = (0usize, 0usize);
+    for sq in geometry.squares() {
+        total += table
+            .slides(sq)
+            .iter()
+            .map(|s| table.slide_squares(s).len())
+            .sum::<usize>();
+        count += 1;
+    }
+    (total / (2 * count.max(1))) as i32
 }
 
 /// The rank of `sq` counted from `color`'s own edge.
@@ -501,9 +589,20 @@ mod tests {
         let home = eval("chess", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1");
         assert!(far > home + 100, "advanced {far}, at home {home}");
         // A knight in the centre beats a knight in the corner.
-        let centre = eval("chess", "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
-        let corner = eval("chess", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        let centre = eval("chess", "4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1");
+        let corner = eval("chess", "4k3/p7/8/8/8/8/P7/N3K3 w - - 0 1");
         assert!(centre > corner + 30, "centre {centre}, corner {corner}");
+    }
+
+    #[test]
+    fn small_edges_without_pawns_are_drawish() {
+        let rook_v_bishop = eval("chess", "4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1");
+        assert!(rook_v_bishop.abs() < 100, "{rook_v_bishop}");
+        let rook_v_pawn = eval("chess", "4k3/p7/8/8/8/8/8/R3K3 w - - 0 1");
+        assert!(rook_v_pawn > 300, "{rook_v_pawn}");
+        // In shatranj, taking the last piece wins: no scaling.
+        let knight = eval("shatranj", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        assert!(knight > 200, "{knight}");
     }
 
     #[test]

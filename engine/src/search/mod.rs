@@ -16,7 +16,7 @@ mod tt;
 use std::{
     fmt,
     sync::{atomic::AtomicBool, Arc},
-    time::Duration,
+    time::{Duration, Instant},
 };
 
 use movegen::{Move, Position, Rules};
@@ -153,8 +153,13 @@ impl Searcher {
 
     /// Resizes the transposition table (emptying it).
     pub fn set_hash(&mut self, hash_mb: usize) {
-        self.hash_mb = hash_mb.max(1);
-        self.tt = TranspositionTable::new(self.hash_mb);
+        let hash_mb = hash_mb.max(1);
+        if hash_mb == self.hash_mb {
+            self.tt.clear();
+        } else {
+            self.hash_mb = hash_mb;
+            self.tt = TranspositionTable::new(hash_mb);
+        }
     }
 
     /// Sets the number of search threads.
@@ -198,8 +203,10 @@ impl Searcher {
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        let start = Instant::now();
         let tables = self.tables_for(pos);
         smp::search(
+            start,
             pos,
             limits,
             control,

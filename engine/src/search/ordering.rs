@@ -203,8 +203,9 @@ mod tests {
     fn captures_come_first_biggest_victim_first() {
         let rules = Catalog::builtin().rules("chess").expect("chess");
         let tables = EvalTables::new(&rules);
-        // White can take a rook (b7) or a pawn (d5) with the queen, or take the pawn with e4.
-        let mut pos = Position::from_fen(rules.clone(), "4k3/1r6/8/3p4/4P3/8/8/1Q2K3 w - - 0 1")
+        // White can take a rook (b7), a knight (a1) or a pawn (a2) with the queen, or a pawn
+        // (d5) with a pawn.
+        let mut pos = Position::from_fen(rules.clone(), "4k3/1r6/8/3p4/4P3/8/p7/nQ2K3 w - - 0 1")
             .expect("fen");
         let mut moves = pos.legal_moves();
         let history = History::new(rules.pieces.len(), 64);
@@ -216,13 +217,13 @@ mod tests {
         };
         let mut picker = MovePicker::new(&pos, &moves, &ctx);
         let order: Vec<Move> = std::iter::from_fn(|| picker.next(&mut moves).map(|(m, _)| m))
-            .take(3)
+            .take(4)
             .collect();
         let text: Vec<String> = order
             .iter()
             .map(|m| pos.move_text(m, movegen::MoveFormat::default()))
             .collect();
-        assert_eq!(text, ["b1b7", "e4d5", "b1d5"]);
+        assert_eq!(text, ["b1b7", "b1a1", "e4d5", "b1a2"]);
     }
 
     #[test]

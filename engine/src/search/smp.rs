@@ -28,9 +28,11 @@ const STACK_BYTES: usize = 64 << 20;
 /// How often a finished search looks whether pondering or analysis has ended.
 const WAIT_STEP: Duration = Duration::from_millis(1);
 
-/// Searches `pos` with `threads` threads and returns the main thread's result.
+/// Searches `pos` with `threads` threads and returns the main thread's result; the clock
+/// started at `start`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
+    start: Instant,
     pos: &Position,
     limits: &Limits,
     control: &Control,
@@ -39,7 +41,6 @@ pub(crate) fn search(
     threads: usize,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult {
-    let start = Instant::now();
     let mut pos = pos.clone();
     let legal = pos.legal_moves();
     if legal.is_empty() {

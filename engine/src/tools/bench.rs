@@ -15,7 +15,7 @@ kraken bench: search a fixed set of positions from several variants to a fixed d
 
 Usage: kraken bench [--depth N]
 
-  --depth N   the depth of every search (default 9)
+  --depth N   the depth of every search (default 13)
 
 Each search uses one thread and a 16 MB hash table, emptied before every position. The node
 count depends only on the binary, so it is the bench signature of a commit; the last two
@@ -23,7 +23,7 @@ lines are 'Nodes searched: N' and 'Nodes/second: N'.
 ";
 
 /// Depth searched when `--depth` is not given.
-const DEFAULT_DEPTH: u32 = 9;
+const DEFAULT_DEPTH: u32 = 13;
 /// Hash table size of the bench, in megabytes.
 const HASH_MB: usize = 16;
 
