@@ -104,7 +104,16 @@ def main():
         print(" ".join(command), flush=True)
         run = subprocess.run(command, capture_output=True, text=True)
         output = run.stdout + run.stderr
-        forfeits = [l for l in output.splitlines() if FORFEITS.search(l) and "Kraken" in l]
+        forfeits = []
+        for line in output.splitlines():
+            # "Finished game 3 (Kraken vs Fairy-Max): 0-1 {White makes an illegal move}"
+            game = re.match(r"Finished game \d+ \((.+) vs (.+)\): (\S+) \{(.*)\}", line)
+            if not game:
+                continue
+            white, black, result, reason = game.groups()
+            loser = {"1-0": black, "0-1": white}.get(result)
+            if loser == "Kraken" and FORFEITS.search(reason):
+                forfeits.append(line)
         wins = losses = draws = 0
         for line in output.splitlines():
             match = re.match(r"Score of Kraken vs .*?: (\d+) - (\d+) - (\d+)", line)
