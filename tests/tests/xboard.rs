@@ -361,3 +361,17 @@ fn lift_highlights_targets_and_put_offers_promotions() {
     }
     s.quit();
 }
+
+#[test]
+fn engine_sends_multi_leg_moves_with_commas() {
+    let mut s = xboard(&[LION_FILE]);
+    s.send("new");
+    s.send("variant lionchess");
+    s.send("force");
+    // The lion takes the pawn on d5 and goes on to take the queen on d6.
+    s.send("setboard 7k/8/3q4/3p4/3L4/8/8/4K3 w - - 0 1");
+    s.send("sd 3");
+    s.send("go");
+    s.expect("the double capture", |l| l == "move d4d5,d5d6");
+    s.quit();
+}
