@@ -475,7 +475,12 @@ impl Builder<'_> {
         let black_choices = match self.def.get("promotionPieceTypesBlack") {
             Some(_) => {
                 let black = self.letters("promotionPieceTypesBlack", &declared, "");
-                (black != choices).then_some(black)
+                let sorted = |list: &[PieceId]| {
+                    let mut list = list.to_vec();
+                    list.sort_unstable();
+                    list
+                };
+                (sorted(&black) != sorted(&choices)).then_some(black)
             }
             None => None,
         };
