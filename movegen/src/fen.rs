@@ -258,6 +258,18 @@ impl Position {
                     i += 1;
                     continue;
                 }
+                if c == '*' {
+                    // A wall: a square that is not part of the board.
+                    let index = rank * width + file;
+                    let hole = (0..width * height).contains(&index)
+                        && g.holes().contains(Square(index as u8));
+                    if !hole {
+                        return Err(error(FenField::Board, col, "no wall on this square"));
+                    }
+                    file += 1;
+                    i += 1;
+                    continue;
+                }
                 let mut symbol = String::new();
                 if c == '+' {
                     symbol.push('+');
@@ -300,11 +312,12 @@ impl Position {
                     ));
                 };
                 let Some(sq) = g.square(file, rank) else {
-                    return Err(error(
-                        FenField::Board,
-                        col,
-                        format!("rank {} is too long", rank + 1),
-                    ));
+                    let message = if file < width {
+                        "a piece on a wall".to_string()
+                    } else {
+                        format!("rank {} is too long", rank + 1)
+                    };
+                    return Err(error(FenField::Board, col, message));
                 };
                 if self.board[sq.index()] != 0 {
                     return Err(error(FenField::Board, col, "two pieces on one square"));
@@ -405,16 +418,10 @@ impl Position {
                 'k' | 'q' => {
                     let king = king.ok_or_else(bad)?;
                     let kingside = lower == 'k';
-                    let candidates = self
-                        .castling_partners(color, back_rank)
-                        .into_iter()
-                        .filter(|&p| (g.file(p) > g.file(king)) == kingside);
-                    let partner = if kingside {
-                        candidates.max_by_key(|&p| g.file(p))
-                    } else {
-                        candidates.min_by_key(|&p| g.file(p))
-                    }
-                    .ok_or_else(bad)?;
+                    let partners = self.castling_partners(color, back_rank);
+                    let partner = self
+                        .standard_partner(king, &partners, kingside)
+                        .ok_or_else(bad)?;
                     self.virgin.insert(partner);
                     self.virgin.insert(king);
                 }
@@ -599,9 +606,15 @@ impl Position {
         for rank in (0..g.height() as i32).rev() {
             let mut empty = 0;
             for file in 0..g.width() as i32 {
-                let piece = g
-                    .square(file, rank)
-                    .and_then(|sq| self.piece_at(sq).map(|p| (sq, p)));
+                let Some(square) = g.square(file, rank) else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push('*');
+                    continue;
+                };
+                let piece = self.piece_at(square).map(|p| (square, p));
                 match piece {
                     None => empty += 1,
                     Some((sq, p)) => {
@@ -664,7 +677,33 @@ impl Position {
         }
     }
 
-    /// The castling field: `KQkq` where the outermost partner is meant, file letters otherwise.
+    /// The partner `K` or `Q` means on the given side of `king`: the one on the rules'
+    /// partner file when they name one, else the outermost.
+    fn standard_partner(
+        &self,
+        king: Square,
+        partners: &[Square],
+        kingside: bool,
+    ) -> Option<Square> {
+        let g = self.geometry();
+        let mut side = partners
+            .iter()
+            .copied()
+            .filter(|&p| (g.file(p) > g.file(king)) == kingside);
+        match self.rules.castling.partner_files {
+            Some((k, q)) => {
+                let file = if kingside { k } else { q };
+                side.find(|&p| g.file(p) == file as i32)
+            }
+            None if kingside => side.max_by_key(|&p| g.file(p)),
+            None => side.min_by_key(|&p| g.file(p)),
+        }
+    }
+
+    /// The castling field: `KQkq` where the standard partner is meant ([`standard_partner`]),
+    /// file letters otherwise.
+    ///
+    /// [`standard_partner`]: Position::standard_partner
     fn castling_text(&self) -> String {
         let g = self.geometry();
         let mut out = String::new();
@@ -681,18 +720,7 @@ impl Position {
                 Some(_) => self.castling_partners(color, back_rank),
                 None => Vec::new(),
             };
-            let outermost = |kingside: bool| {
-                let king = king?;
-                let side = partners
-                    .iter()
-                    .copied()
-                    .filter(|&p| (g.file(p) > g.file(king)) == kingside);
-                if kingside {
-                    side.max_by_key(|&p| g.file(p))
-                } else {
-                    side.min_by_key(|&p| g.file(p))
-                }
-            };
+            let outermost = |kingside: bool| self.standard_partner(king?, &partners, kingside);
             let mut letters: Vec<char> = Vec::new();
             for (kingside, letter) in [(true, 'k'), (false, 'q')] {
                 if let Some(p) = outermost(kingside).filter(|&p| self.virgin.contains(p)) {

@@ -216,19 +216,27 @@ impl Position {
         None
     }
 
-    /// Whether `color` has its flag piece in its region.
+    /// Whether `color` has its flag piece in its region (and safe there, when the rules want
+    /// it safe and the side to move may not answer with a flag move of its own).
     fn flag_reached(&self, flag: &Flag, color: Color) -> bool {
         let piece = Piece {
             color,
             id: flag.piece,
         };
-        self.pieces(piece).intersects(flag.region[color.index()])
+        let there = self.pieces(piece) & flag.region[color.index()];
+        if there.is_empty() {
+            return false;
+        }
+        if flag.safe && (!flag.extra_move || color != self.side) && there.len() == 1 {
+            return !there.iter().any(|sq| self.attacked(sq, color.opponent()));
+        }
+        true
     }
 
-    /// Flag wins, as Fairy-Stockfish decides them: with an extra move, a side that reached
-    /// its region a move ago wins (a draw if black followed it there); a side whose opponent
-    /// just reached loses, unless it gets the extra move and may still reach its own region
-    /// (only a royal flag piece can be judged at once).
+    /// Flag wins, as Fairy-Stockfish decides them: with an extra move or a safe flag piece, a
+    /// side that reached its region a move ago wins (a draw if black followed it there, or if
+    /// both stand safe); a side whose opponent just reached loses, unless it gets the extra
+    /// move and may still reach its own region (judged at once only for a royal flag piece).
     fn flag_end(&self, flag: &Flag) -> Option<GameOver> {
         let us = self.side;
         let them = us.opponent();
@@ -239,12 +247,14 @@ impl Position {
             })
         };
         let royal = self.rules.piece(flag.piece).royal;
-        if flag.extra_move && self.flag_reached(flag, us) {
-            let both = us == Color::White && royal && self.flag_reached(flag, them);
+        if (flag.extra_move || flag.safe) && self.flag_reached(flag, us) {
+            let follows =
+                (flag.extra_move && us == Color::White && royal) || (flag.safe && !flag.extra_move);
+            let both = follows && self.flag_reached(flag, them);
             return over(if both { Outcome::Draw } else { Outcome::Win });
         }
-        if (!flag.extra_move || royal) && self.flag_reached(flag, them) {
-            if flag.extra_move && us == Color::Black && self.can_reach_flag(flag) {
+        if (!flag.extra_move || flag.safe || royal) && self.flag_reached(flag, them) {
+            if flag.extra_move && royal && us == Color::Black && self.can_reach_flag(flag) {
                 return None;
             }
             return over(Outcome::Loss);

@@ -192,7 +192,7 @@ impl Position {
         };
         let immobile = rules.promotion.immobility_illegal && self.immobile(mv.piece, color, mv.to);
         if mv.kind == MoveKind::Normal && rules.is_pawn(mv.piece) && zone.contains(mv.to) {
-            for &choice in &rules.promotion.choices {
+            for &choice in rules.promotion.choices_for(color) {
                 if self.promotion_allowed(choice, color) {
                     let mut promoted = mv;
                     promoted.promotion = choice + 1;
@@ -209,6 +209,9 @@ impl Position {
                 let mut promoted = mv;
                 promoted.promotion = promoted_id + 1;
                 list.push(promoted);
+                if rules.promotion.piece_mandatory {
+                    return;
+                }
             }
         }
         if !immobile {
@@ -408,10 +411,55 @@ impl Position {
                     targets &= !self.file_set(g.file(own));
                 }
             }
+            if let Some(bishop) = rules.drops.opposite_colored {
+                targets = self.leave_room_for_bishops(bishop, id, targets, empty);
+            }
             for sq in targets.iter() {
                 list.push(Move::drop(id, sq));
             }
         }
+    }
+
+    /// The drop squares of `targets` for type `id` that leave room to drop the side's
+    /// `bishop`s on both square colours, as Fairy-Stockfish's `dropOppositeColoredBishop`
+    /// counts: half of the bishops (on the board and in hand) on each colour.
+    fn leave_room_for_bishops(
+        &self,
+        bishop: PieceId,
+        id: PieceId,
+        targets: SquareSet,
+        empty: SquareSet,
+    ) -> SquareSet {
+        let us = self.side;
+        let g = self.geometry();
+        let dark = |sq: Square| (g.file(sq) + g.rank(sq)) % 2 == 0;
+        let own = self.pieces(Piece {
+            color: us,
+            id: bishop,
+        });
+        let total = own.len() + self.in_hand(us, bishop) as usize;
+        if id == bishop {
+            return targets
+                .iter()
+                .filter(|&to| {
+                    let same = own.iter().filter(|&b| dark(b) == dark(to)).count();
+                    same < total.div_ceil(2)
+                })
+                .collect();
+        }
+        let mut room = empty;
+        if let Some(region) = &self.rules.drops.region {
+            room &= region[us.index()];
+        }
+        targets
+            .iter()
+            .filter(|&to| {
+                let squares = (own | room) & !SquareSet::from_square(to);
+                let on_dark = squares.iter().filter(|&sq| dark(sq)).count();
+                let on_light = squares.len() - on_dark;
+                on_dark >= total / 2 && on_light >= total / 2
+            })
+            .collect()
     }
 
     /// The squares of relative rank `rank` (0 = the first rank of `color`).
@@ -436,8 +484,8 @@ impl Position {
     }
 
     /// Whether `mv` (pseudo-legal) is legal: it leaves the mover's royal pieces safe, gives
-    /// no check where checks are forbidden, and is a capture when one is possible and
-    /// captures are mandatory.
+    /// no check where checks are forbidden, and is a capture (a drop) when one is possible and
+    /// captures (drops) are mandatory.
     ///
     /// A royal piece may not castle out of or through an attacked square (the rules' castling
     /// checks that when it generates the move; `O` castling is checked here).
@@ -448,7 +496,28 @@ impl Position {
         if self.rules.moves.must_capture && !self.is_capture(&mv) {
             return !self.has_legal_capture();
         }
+        if self.must_drop() && mv.kind != MoveKind::Drop {
+            return !self.has_legal_drop();
+        }
         true
+    }
+
+    /// Whether the side to move must drop a piece if it can: the rules say so and it holds
+    /// one.
+    #[inline]
+    fn must_drop(&self) -> bool {
+        self.rules.drops.must_drop
+            && self.hands[self.side.index()][..self.rules.pieces.len()]
+                .iter()
+                .any(|&n| n > 0)
+    }
+
+    /// Whether the side to move has a legal drop.
+    fn has_legal_drop(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        list.into_iter()
+            .any(|mv| mv.kind == MoveKind::Drop && self.is_legal_alone(mv))
     }
 
     /// Whether `mv` takes an enemy piece.
@@ -525,6 +594,9 @@ impl Position {
         self.retain_legal(list);
         if self.rules.moves.must_capture && list.iter().any(|mv| self.is_capture(mv)) {
             list.retain(|mv| self.is_capture(mv));
+        }
+        if self.must_drop() && list.iter().any(|mv| mv.kind == MoveKind::Drop) {
+            list.retain(|mv| mv.kind == MoveKind::Drop);
         }
     }
 

@@ -90,6 +90,9 @@ impl Position {
                 );
                 let initial = self.rules.pieces[mv.piece as usize].initial_squares[us.index()];
                 self.set_virgin(mv.to, initial.contains(mv.to));
+                if let Some(file) = self.rules.drops.castling_king_file {
+                    self.castling_rights_on_drop(&mut undo, mv, file);
+                }
                 self.add_to_hand(&mut undo, us, mv.piece, -1);
             }
             MoveKind::Normal | MoveKind::Castle => {
@@ -201,6 +204,43 @@ impl Position {
             self.set_checks(us, left);
         }
         self.history.push(undo);
+    }
+
+    /// Castling rights from a drop (Fairy-Stockfish's `castlingDroppedPiece`): the castling
+    /// king dropped on `king_file` of its castling rank may castle with the partners in the
+    /// corners of that rank, and a partner dropped in a corner may castle with such a king.
+    fn castling_rights_on_drop(&mut self, undo: &mut Undo, mv: Move, king_file: u8) {
+        let us = self.side;
+        let g = self.geometry().clone();
+        let castling = &self.rules.castling;
+        let rank = match us {
+            Color::White => castling.rank as i32,
+            Color::Black => g.height() as i32 - 1 - castling.rank as i32,
+        };
+        if g.rank(mv.to) != rank {
+            return;
+        }
+        let corners = [0, g.width() as i32 - 1].map(|file| g.square(file, rank));
+        let is_partner = |pos: &Position, sq: Square| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.color == us && pos.rules.castling.partners.contains(&p.id))
+        };
+        if castling.king == Some(mv.piece) && g.file(mv.to) == king_file as i32 {
+            self.set_virgin(mv.to, true);
+            for sq in corners.into_iter().flatten() {
+                if is_partner(self, sq) && !self.virgin.contains(sq) {
+                    self.record(undo, sq);
+                    self.set_virgin(sq, true);
+                }
+            }
+        } else if castling.partners.contains(&mv.piece) && corners.contains(&Some(mv.to)) {
+            let king = g
+                .square(king_file as i32, rank)
+                .and_then(|sq| self.piece_at(sq));
+            if king.is_some_and(|k| k.color == us && Some(k.id) == self.rules.castling.king) {
+                self.set_virgin(mv.to, true);
+            }
+        }
     }
 
     /// Whether the move being made (recorded in `undo`) took an enemy piece.

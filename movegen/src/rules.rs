@@ -179,6 +179,9 @@ pub struct Castling {
     pub queenside_file: u8,
     /// Rank (from 0, white's view) castling happens on; black uses the mirrored rank.
     pub rank: u8,
+    /// Files (kingside, queenside) of the partners `K` and `Q` mean in a FEN, when they are
+    /// not the outermost ones (shako); `None`: the outermost.
+    pub partner_files: Option<(u8, u8)>,
 }
 
 /// How pieces promote.
@@ -188,10 +191,16 @@ pub struct Promotion {
     pub zone: [SquareSet; 2],
     /// Types that promote by choice from `choices` (pawns).
     pub pawn_types: Vec<PieceId>,
-    /// The types a pawn may promote to.
+    /// The types a pawn may promote to (white's, and black's unless `black_choices` says
+    /// otherwise).
     pub choices: Vec<PieceId>,
+    /// The types a black pawn may promote to when they differ from white's (chigorin).
+    pub black_choices: Option<Vec<PieceId>>,
     /// Whether a pawn must promote when it reaches the zone.
     pub mandatory: bool,
+    /// Whether a piece with a shogi-style promoted form must promote when it can
+    /// (Fairy-Stockfish's `mandatoryPiecePromotion`).
+    pub piece_mandatory: bool,
     /// A pawn may promote to a type only while fewer than this many of it are on the board
     /// (`None`: no limit), indexed by type.
     pub limits: Vec<Option<u8>>,
@@ -218,6 +227,14 @@ pub struct Drops {
     pub no_pawn_drops_in_zone: bool,
     /// Pawns may not be dropped on the first rank (crazyhouse).
     pub no_pawn_drops_on_first_rank: bool,
+    /// A side with pieces in hand must drop one if it can (placement).
+    pub must_drop: bool,
+    /// A type (bishop) whose drops must leave room for its kind on both square colours
+    /// (placement).
+    pub opposite_colored: Option<PieceId>,
+    /// Dropping the castling king on this file of its castling rank, or a partner on a corner
+    /// beside such a king, gives castling rights (placement).
+    pub castling_king_file: Option<u8>,
 }
 
 /// Seirawan-style gating: a piece from hand may enter on the square a never-moved back-rank
@@ -266,6 +283,9 @@ pub struct Flag {
     /// The opponent gets one more move to reach its region too (Fairy-Stockfish's `flagMove`):
     /// both reaching it is a draw when black is the one to follow.
     pub extra_move: bool,
+    /// Only a piece the opponent cannot capture there has reached the region (Fairy-Stockfish's
+    /// `flagPieceSafe`, dobutsu).
+    pub safe: bool,
 }
 
 impl Outcome {
@@ -339,6 +359,17 @@ impl Default for MoveRules {
             checking: true,
             blast: false,
             ep_region: None,
+        }
+    }
+}
+
+impl Promotion {
+    /// The types a pawn of `color` may promote to.
+    #[inline]
+    pub fn choices_for(&self, color: Color) -> &[PieceId] {
+        match (&self.black_choices, color) {
+            (Some(black), Color::Black) => black,
+            _ => &self.choices,
         }
     }
 }

@@ -62,6 +62,18 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "horde",
     "atomic",
     "coregal",
+    "loop",
+    "chessgi",
+    "pocketknight",
+    "newzealand",
+    "placement",
+    "chigorin",
+    "sortofalmost",
+    "jesonmor",
+    "gustav3",
+    "shako",
+    "euroshogi",
+    "dobutsu",
 ];
 
 /// One reference count.

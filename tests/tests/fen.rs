@@ -588,6 +588,26 @@ fn bad_fens_name_field_and_column() {
     let catalog = catalog();
     let cases = [
         bad("chess", "", Board, ""),
+        // Walls (`*`) only where the variant has them, and no piece on a wall.
+        bad(
+            "chess",
+            "rnbqkbnr/ppp*pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Board,
+            "*pppp",
+        ),
+        bad(
+            "gustav3",
+            "arnbqkbnra/Ppppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1",
+            Board,
+            "Ppppppppp*",
+        ),
+        // Check counters are `white+black`.
+        bad(
+            "3check",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+x 0 1",
+            Checks,
+            "3+x",
+        ),
         bad("chess", "   ", Board, ""),
         // Too few and too many ranks.
         bad(

@@ -244,3 +244,19 @@ fn extinction_family() {
     let legal = moves(&mut pos);
     assert!(legal.iter().all(|m| m.starts_with("a1")), "{legal:?}");
 }
+
+#[test]
+fn dobutsu_lion_must_arrive_safely() {
+    let catalog = Catalog::builtin();
+    // The white lion reaches the far rank where nothing can take it: white wins at its next
+    // turn, so black, to move, has lost.
+    let mut pos = read(&catalog, "dobutsu", "1L1/3/2l/3[] b - - 0 1");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Flag));
+    // Attacked there, it has not arrived yet.
+    let mut pos = read(&catalog, "dobutsu", "gL1/3/2l/3[] b - - 0 1");
+    assert_eq!(pos.game_over(), None);
+    // Taking the lion wins.
+    let mut pos = read(&catalog, "dobutsu", "gL1/3/2l/3[] b - - 0 1");
+    play(&mut pos, "a4b4");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
+}

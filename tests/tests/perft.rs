@@ -54,7 +54,8 @@ fn large_cases_match() {
 
 /// Cases computed with Fairy-Stockfish through pyffish for what the shared data lacks: Chess960
 /// castling, pawns that may make their initial move again on their start rank, and the game-end
-/// and capture rules (check counting, flags, extinction, mandatory captures, explosions).
+/// and capture rules (check counting, flags, extinction, mandatory captures, explosions), and
+/// the drop and promotion rules of further catalog variants.
 #[test]
 fn computed_cases_match() {
     let catalog = PerftCase::catalog();
@@ -64,6 +65,9 @@ fn computed_cases_match() {
     )));
     cases.extend(PerftCase::read_all(include_str!(
         "../data/perft/game_end_rules.jsonl"
+    )));
+    cases.extend(PerftCase::read_all(include_str!(
+        "../data/perft/variant_rules.jsonl"
     )));
     let failures: Vec<String> = cases
         .iter()

@@ -53,6 +53,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "castlingRookPieces",
     "castlingRookPiece",
     "castlingKingFile",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
     "pieceDrops",
     "capturesToHand",
     "dropLoop",
@@ -100,6 +102,11 @@ pub const KNOWN_KEYS: &[&str] = &[
     "enPassantRegion",
     "enPassantRegionWhite",
     "enPassantRegionBlack",
+    "mustDrop",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
+    "mandatoryPiecePromotion",
+    "flagPieceSafe",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -108,7 +115,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "twoBoards",
     "sittuyinPromotion",
     "piecePromotionOnCapture",
-    "mandatoryPiecePromotion",
     "pieceDemotion",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
@@ -116,15 +122,12 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "petrifyBlastPieces",
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
-    "castlingDroppedPiece",
     "oppositeCastling",
     "dropChecks",
-    "mustDrop",
     "mustDropType",
     "enclosingDrop",
     "enclosingDropStart",
     "sittuyinRookDrop",
-    "dropOppositeColoredBishop",
     "dropPromoted",
     "dropNoDoubledCount",
     "wallingRule",
@@ -145,7 +148,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "flagPieceBlack",
     "flagPieceCount",
     "flagPieceBlockedWin",
-    "flagPieceSafe",
     "connectN",
     "connectPieceTypes",
     "connectHorizontal",
@@ -307,6 +309,9 @@ impl Builder<'_> {
                 return None;
             }
         };
+        // Walls (`*`) in the start position are squares the board does not have.
+        let start_text = self.def.get("startFen").unwrap_or("").to_string();
+        let geometry = geometry.clone().with_holes(walls(&start_text, &geometry));
         let double_step = self.bool("doubleStep", true);
         let declared = self.declared_pieces(double_step);
         if declared.is_empty() {
@@ -440,6 +445,13 @@ impl Builder<'_> {
             kingside_file: self.file("castlingKingsideFile", 6),
             queenside_file: self.file("castlingQueensideFile", 2),
             rank: (self.number("castlingRank", 1) - 1).clamp(0, 15) as u8,
+            partner_files: {
+                let keys = ["castlingRookKingsideFile", "castlingRookQueensideFile"];
+                keys.iter().any(|k| self.def.get(k).is_some()).then(|| {
+                    let kingside = self.file(keys[0], width - 1);
+                    (kingside, self.file(keys[1], 0))
+                })
+            },
         };
 
         // Promotion.
@@ -459,22 +471,29 @@ impl Builder<'_> {
             "promotionPieceTypes"
         };
         let choices = self.letters(choice_key, &declared, "qrbn");
-        // One list serves both colours: a different list for black is not supported yet.
-        for (black_key, white) in [
-            ("promotionPieceTypesBlack", &choices),
-            ("promotionPawnTypesBlack", &pawn_types),
-        ] {
-            if self.def.get(black_key).is_some() {
-                let mut black = self.letters(black_key, &declared, "");
-                let mut white = white.clone();
-                black.sort_unstable();
-                white.sort_unstable();
-                if black != white {
-                    self.fail(
-                        black_key,
-                        "different lists for white and black are not supported yet",
-                    );
-                }
+        // Black's promotion choices may differ (chigorin); its pawn types may not yet.
+        let black_choices = match self.def.get("promotionPieceTypesBlack") {
+            Some(_) => {
+                let black = self.letters("promotionPieceTypesBlack", &declared, "");
+                let sorted = |list: &[PieceId]| {
+                    let mut list = list.to_vec();
+                    list.sort_unstable();
+                    list
+                };
+                (sorted(&black) != sorted(&choices)).then_some(black)
+            }
+            None => None,
+        };
+        if self.def.get("promotionPawnTypesBlack").is_some() {
+            let mut black = self.letters("promotionPawnTypesBlack", &declared, "");
+            let mut white = pawn_types.clone();
+            black.sort_unstable();
+            white.sort_unstable();
+            if black != white {
+                self.fail(
+                    "promotionPawnTypesBlack",
+                    "different pawn types for white and black are not supported yet",
+                );
             }
         }
         let mut zone = [
@@ -520,7 +539,9 @@ impl Builder<'_> {
             zone,
             pawn_types,
             choices,
+            black_choices,
             mandatory: self.bool("mandatoryPawnPromotion", true),
+            piece_mandatory: self.bool("mandatoryPiecePromotion", false),
             limits,
             immobility_illegal: self.bool("immobilityIllegal", false),
             demote_to_hand: captures_to_hand && !self.bool("dropLoop", false),
@@ -563,6 +584,18 @@ impl Builder<'_> {
             },
             no_pawn_drops_in_zone: !self.bool("promotionZonePawnDrops", false),
             no_pawn_drops_on_first_rank: !self.bool("firstRankPawnDrops", false),
+            must_drop: self.bool("mustDrop", false),
+            opposite_colored: if self.bool("dropOppositeColoredBishop", false) {
+                declared
+                    .iter()
+                    .position(|d| d.key == "bishop")
+                    .map(|i| i as PieceId)
+            } else {
+                None
+            },
+            castling_king_file: self
+                .bool("castlingDroppedPiece", false)
+                .then(|| self.file("castlingKingFile", 4)),
         };
         rules.gating = Gating {
             enabled: self.bool("gating", false) || self.bool("seirawanGating", false),
@@ -677,6 +710,7 @@ impl Builder<'_> {
             piece,
             region,
             extra_move: self.bool("flagMove", false),
+            safe: self.bool("flagPieceSafe", false),
         })
     }
 
@@ -734,6 +768,35 @@ impl Builder<'_> {
         }
         declared
     }
+}
+
+/// The squares marked `*` (walls) in the board part of `fen`.
+fn walls(fen: &str, geometry: &Geometry) -> SquareSet {
+    let board = fen.split([' ', '[']).next().unwrap_or("");
+    let mut walls = SquareSet::EMPTY;
+    let (width, height) = (geometry.width() as usize, geometry.height() as usize);
+    for (r, rank_text) in board.split('/').take(height).enumerate() {
+        let rank = height - 1 - r;
+        let mut file = 0;
+        let mut run = 0;
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            file += run;
+            run = 0;
+            match c {
+                '*' if file < width => {
+                    walls.insert(notation::Square((rank * width + file) as u8));
+                    file += 1;
+                }
+                c if c.is_ascii_alphabetic() => file += 1,
+                _ => {}
+            }
+        }
+    }
+    walls
 }
 
 /// The letter of a chess piece key that a definition inherits by default.

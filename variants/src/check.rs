@@ -86,13 +86,13 @@ mod tests {
     }
 
     #[test]
-    fn per_colour_promotion_lists_must_agree() {
-        let same = "[a:chess]\npromotionPieceTypesWhite = qn\npromotionPieceTypesBlack = nq\n";
-        assert_eq!(lines(same), vec![]);
+    fn per_colour_promotion_lists_may_differ_but_pawn_types_not() {
         let different = "[a:chess]\npromotionPieceTypesWhite = q\npromotionPieceTypesBlack = n\n";
+        assert_eq!(lines(different), vec![]);
+        let pawns = "[a:chess]\ncustomPiece1 = o:fW\npromotionPawnTypesBlack = o\n";
         assert_eq!(
-            lines(different),
-            vec![(3, Some("promotionPieceTypesBlack".to_string()))]
+            lines(pawns),
+            vec![(3, Some("promotionPawnTypesBlack".to_string()))]
         );
     }
 

@@ -157,6 +157,12 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.drops.captures_to_hand {
         notes.push("captures go to hand".into());
     }
+    if rules.drops.must_drop {
+        notes.push("pieces in hand must be dropped first".into());
+    }
+    if !rules.geometry.holes().is_empty() {
+        notes.push("walls".into());
+    }
     if rules.gating.enabled {
         notes.push("gating".into());
     }
@@ -164,6 +170,12 @@ fn notable_rules(rules: &Rules) -> String {
         notes.push("shogi-style promotion".into());
     } else if !rules.promotion.pawn_types.is_empty() && !rules.promotion.mandatory {
         notes.push("optional promotion".into());
+    }
+    if rules.promotion.piece_mandatory {
+        notes.push("pieces must promote".into());
+    }
+    if rules.promotion.black_choices.is_some() {
+        notes.push("promotion choices differ per side".into());
     }
     if rules.promotion.limits.iter().any(|l| l.is_some()) {
         notes.push("promotion to captured pieces only".into());
@@ -237,15 +249,18 @@ fn notable_rules(rules: &Rules) -> String {
     }
     if let Some(flag) = &rules.end.flag {
         let squares = flag.region[0].len();
-        let extra = if flag.extra_move {
-            " (black may follow)"
-        } else {
-            ""
-        };
-        notes.push(format!(
-            "{} reaching {squares} goal squares wins{extra}",
+        let plural = if squares == 1 { "" } else { "s" };
+        let mut note = format!(
+            "{} reaching {squares} goal square{plural} wins",
             rules.piece(flag.piece).name
-        ));
+        );
+        if flag.safe {
+            note.push_str(" if it cannot be taken there");
+        }
+        if flag.extra_move {
+            note.push_str(" unless the opponent answers");
+        }
+        notes.push(note);
     }
     if rules.end.check_counting {
         notes.push("check counting".into());

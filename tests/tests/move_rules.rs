@@ -1,0 +1,110 @@
+//! Rules about which moves are legal beyond chess: mandatory drops, bishops on both colours,
+//! castling rights from drops, promotion choices per colour.
+
+use kraken_tests::setup::read;
+use movegen::{MoveFormat, Position};
+use variants::Catalog;
+
+/// The legal moves of `pos` in XBoard coordinates.
+fn moves(pos: &mut Position) -> Vec<String> {
+    let list = pos.legal_moves();
+    list.iter()
+        .map(|mv| pos.move_text(mv, MoveFormat::default()))
+        .collect()
+}
+
+/// Plays `moves` (in XBoard coordinates) on `pos`.
+fn play(pos: &mut Position, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = pos
+            .parse_move(text, MoveFormat::default())
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        pos.make(mv);
+    }
+}
+
+#[test]
+fn placement_drops_come_first_and_bishops_take_both_colours() {
+    let catalog = Catalog::builtin();
+    let start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
+    let mut pos = read(&catalog, "placement", start);
+    let legal = moves(&mut pos);
+    assert!(legal.iter().all(|m| m.contains('@')), "{legal:?}");
+    assert_eq!(legal.len(), 5 * 8, "five kinds on eight squares");
+    // A second bishop must go on the other colour (a1 is dark, so c1 is too).
+    let mut pos = read(
+        &catalog,
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/B7[KQRRBNNkqrrbbnn] w - - 0 1",
+    );
+    let legal = moves(&mut pos);
+    assert!(legal.contains(&"B@b1".to_string()), "{legal:?}");
+    assert!(!legal.contains(&"B@c1".to_string()), "{legal:?}");
+    // Once the hand is empty, pieces move.
+    let mut pos = read(
+        &catalog,
+        "placement",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
+    );
+    assert!(moves(&mut pos).contains(&"e2e4".to_string()));
+}
+
+#[test]
+fn placement_king_dropped_on_e1_may_castle() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(
+        &catalog,
+        "placement",
+        "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1",
+    );
+    play(&mut pos, "K@e1");
+    assert!(pos.fen().contains(" KQq "), "{}", pos.fen());
+    // A king dropped elsewhere does not.
+    let mut pos = read(
+        &catalog,
+        "placement",
+        "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1",
+    );
+    play(&mut pos, "K@d1");
+    assert!(pos.fen().contains(" q "), "{}", pos.fen());
+}
+
+#[test]
+fn chigorin_promotions_differ_per_colour() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(&catalog, "chigorin", "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1");
+    let mut white: Vec<String> = moves(&mut pos)
+        .into_iter()
+        .filter(|m| m.starts_with("h7h8"))
+        .collect();
+    white.sort();
+    assert_eq!(white, ["h7h8c", "h7h8n", "h7h8r"]);
+    let mut pos = read(&catalog, "chigorin", "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1");
+    let mut black: Vec<String> = moves(&mut pos)
+        .into_iter()
+        .filter(|m| m.starts_with("a2a1"))
+        .collect();
+    black.sort();
+    assert_eq!(black, ["a2a1b", "a2a1q", "a2a1r"]);
+}
+
+#[test]
+fn euroshogi_pieces_must_promote() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(&catalog, "euroshogi", "4k3/8/8/P7/8/8/8/4K3[] w 0 1");
+    assert_eq!(
+        moves(&mut pos)
+            .into_iter()
+            .filter(|m| m.starts_with("a5"))
+            .collect::<Vec<_>>(),
+        ["a5a6+"]
+    );
+    // Minishogi leaves the choice.
+    let mut pos = read(&catalog, "minishogi", "4k/S4/5/5/4K[] w 0 1");
+    let mut choices: Vec<String> = moves(&mut pos)
+        .into_iter()
+        .filter(|m| m.starts_with("a4a5"))
+        .collect();
+    choices.sort();
+    assert_eq!(choices, ["a4a5", "a4a5+"]);
+}
