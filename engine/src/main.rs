@@ -16,8 +16,8 @@ use cli::UsageError;
 const HELP: &str = "\
 kraken: a variant chess engine whose pieces are defined in XBetza
 
-Usage: kraken [--variants-file FILE]...   play through XBoard or UCI on stdin/stdout
-       kraken COMMAND [ARGS...]
+Usage: kraken COMMAND [ARGS...]
+       kraken [--variants-file FILE]...   (play through XBoard or UCI on stdin/stdout)
 
 Without a command Kraken waits for 'xboard' or 'uci' on stdin and speaks that protocol.
 --variants-file FILE adds the variants of FILE (offered to the GUI with the built-in ones).
@@ -112,15 +112,23 @@ fn play(args: &[String]) -> ExitCode {
             cli::Arg::Option { name, inline } if name == "--variants-file" => {
                 match items.value(&name, inline, "a variants file") {
                     Ok(file) => settings.variant_files.push(file),
-                    Err(err) => return usage_error("", &err),
+                    Err(err) => return play_usage_error(&err),
                 }
             }
-            other => return usage_error("", &UsageError::new(format!("unexpected {other:?}"))),
+            cli::Arg::Option { name, .. } | cli::Arg::Positional(name) => {
+                return play_usage_error(&UsageError::new(format!("unexpected '{name}'")))
+            }
         }
     }
     let output = engine::protocol::Output::new(Box::new(io::stdout()));
     engine::protocol::run(io::BufReader::new(io::stdin()), output, &settings);
     ExitCode::SUCCESS
+}
+
+fn play_usage_error(err: &UsageError) -> ExitCode {
+    eprintln!("kraken: {err}");
+    eprintln!("Run 'kraken --help' for the commands and options.");
+    ExitCode::from(USAGE_ERROR)
 }
 
 /// Writes `text` to stdout. A closed pipe (`kraken betza Q | head`) is not an error.

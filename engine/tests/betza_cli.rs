@@ -56,6 +56,27 @@ fn help_lists_the_commands() {
 }
 
 #[test]
+fn without_a_command_kraken_speaks_the_protocol_on_stdin() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kraken"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("kraken starts");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(b"uci\nisready\nquit\n")
+        .expect("kraken reads");
+    let output = child.wait_with_output().expect("kraken ends");
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("uciok\nreadyok\n"), "{text}");
+}
+
+#[test]
 fn betza_help_explains_every_option() {
     for args in [
         &["betza", "--help"][..],
@@ -88,8 +109,8 @@ fn unknown_commands_are_refused() {
         "{message}"
     );
     assert!(message.contains("--help"), "{message}");
-    refused(&[]);
     refused(&["help", "frobnicate"]);
+    refused(&["--variants-file"]);
 }
 
 #[test]
