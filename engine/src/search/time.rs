@@ -20,9 +20,14 @@ const INCREMENT_SHARE: f64 = 0.75;
 /// finish in time).
 const SOFT_SHARE: f64 = 0.6;
 /// The hard limit as a multiple of the planned time.
-const HARD_FACTOR: f64 = 4.0;
+const HARD_FACTOR: f64 = 3.0;
 /// Most of the safe remaining time one move may use, with several moves to go and with one.
-const MAX_SHARE: f64 = 0.33;
+const MAX_SHARE: f64 = 0.25;
+/// Below this many increments on the clock, a move plans at most [`LOW_CLOCK_SHARE`] of the
+/// increment, so that the clock builds up again (a busy machine then has room to stall).
+const LOW_CLOCK_INCREMENTS: u32 = 10;
+/// See [`LOW_CLOCK_INCREMENTS`].
+const LOW_CLOCK_SHARE: f64 = 0.5;
 /// As [`MAX_SHARE`] for the last move before the time control.
 const MAX_SHARE_LAST: f64 = 0.75;
 
@@ -58,7 +63,10 @@ impl TimeManager {
                 MAX_SHARE
             };
             let most = safe.mul_f64(share);
-            let planned = (safe / to_go + clock.increment.mul_f64(INCREMENT_SHARE)).min(most);
+            let mut planned = (safe / to_go + clock.increment.mul_f64(INCREMENT_SHARE)).min(most);
+            if clock.remaining < clock.increment * LOW_CLOCK_INCREMENTS {
+                planned = planned.min(clock.increment.mul_f64(LOW_CLOCK_SHARE));
+            }
             let hard = planned.mul_f64(HARD_FACTOR).min(most);
             (Some(planned.mul_f64(SOFT_SHARE)), Some(hard))
         } else {
@@ -128,6 +136,14 @@ mod tests {
                 "{remaining} ms left: hard limit {hard:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_low_clock_uses_less_than_the_increment() {
+        let tm = TimeManager::new(&clock(600, 100, None), Instant::now());
+        let hard = tm.hard().expect("a clock gives a hard limit");
+        assert!(tm.soft().expect("limit") < Duration::from_millis(100));
+        assert!(hard <= Duration::from_millis(150), "{hard:?}");
     }
 
     #[test]
