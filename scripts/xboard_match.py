@@ -10,8 +10,8 @@ Needs the Debian packages xboard, xvfb and fairymax (`apt-get install xboard xvf
 
   scripts/xboard_match.py --ci                 # the matches .ci/run plays
   scripts/xboard_match.py --variant shatranj --games 4 --tc 0:30 --inc 0.2
-  scripts/xboard_match.py --variant lionchess --opponent self \\
-      --variants-file tests/data/protocol/lion.ini
+  scripts/xboard_match.py --variant hydra --opponent self \\
+      --variants-file tests/data/protocol/hydra.ini
 """
 
 import argparse
@@ -25,13 +25,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 KRAKEN = ROOT / "target" / "release" / "kraken"
-LION_FILE = ROOT / "tests" / "data" / "protocol" / "lion.ini"
+HYDRA_FILE = ROOT / "tests" / "data" / "protocol" / "hydra.ini"
 
 # What .ci/run plays: (variant, opponent, variants file).
 CI_MATCHES = [
     ("capablanca", "fairymax", None),
     ("shatranj", "fairymax", None),
-    ("lionchess", "self", LION_FILE),
+    ("hydra", "self", HYDRA_FILE),
 ]
 
 # Words in XBoard's game-end comment that mean an accident rather than a game result.

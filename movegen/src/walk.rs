@@ -624,10 +624,12 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
                         }
                     }
                 }
-                if !last && modes.contains(Modes::HOP) {
+                // `t`: only a friend may serve as the platform.
+                let platform = !modes.contains(Modes::TAME) || o.color == self.mover.color;
+                if !last && platform && modes.contains(Modes::HOP) {
                     self.continue_from(k, to, d, toggled, slid);
                 }
-                if !last && modes.contains(Modes::GRASSHOP) {
+                if !last && platform && modes.contains(Modes::GRASSHOP) {
                     self.continue_from(k, to, d, !toggled, slid);
                 }
                 Flow::Stop

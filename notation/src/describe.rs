@@ -328,7 +328,9 @@ fn ending(modes: Modes) -> String {
     if modes.contains(Modes::EN_PASSANT) {
         alternatives.push("an e.p. square (capturing en passant)");
     }
-    if modes.intersects(Modes::HOP.union(Modes::GRASSHOP)) {
+    if modes.intersects(Modes::HOP.union(Modes::GRASSHOP)) && modes.contains(Modes::TAME) {
+        alternatives.push("a friendly piece (without disturbing it)");
+    } else if modes.intersects(Modes::HOP.union(Modes::GRASSHOP)) {
         alternatives.push("any piece (without disturbing it)");
     }
     if modes.contains(Modes::EXCITE) {

@@ -28,6 +28,9 @@ modes! {
     EN_PASSANT = 3, "e";
     /// `k`: may capture a royal foe only.
     ROYAL_CAPTURE = 4, "k";
+    /// `t`: a `p`/`g` leg may hop over (non-final: end on) a friendly piece only (XBoard's
+    /// "test"; Fairy-Max's bifurcators).
+    TAME = 17, "t";
     /// `p`: hops over (non-final: ends on) an occupied square.
     HOP = 5, "p";
     /// `g`: as `p`, then toggles the range of the following legs.

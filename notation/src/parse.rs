@@ -315,6 +315,7 @@ fn mode_letter(c: char) -> Option<Modes> {
         'd' => Modes::DESTROY,
         'e' => Modes::EN_PASSANT,
         'k' => Modes::ROYAL_CAPTURE,
+        't' => Modes::TAME,
         'p' => Modes::HOP,
         'g' => Modes::GRASSHOP,
         'y' => Modes::FORK,

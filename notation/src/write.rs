@@ -132,6 +132,7 @@ fn mode_letters(modes: Modes, initial_first_leg: bool) -> String {
     put(Modes::CAPTURE, "c");
     put(Modes::DESTROY, "d");
     put(Modes::EN_PASSANT, "e");
+    put(Modes::TAME, "t");
     put(Modes::HOP, "p");
     put(Modes::GRASSHOP, "g");
     if modes.contains(Modes::TORUS) {

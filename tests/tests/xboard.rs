@@ -8,7 +8,7 @@ use movegen::{MoveFormat, Position, Rules};
 use notation::{compile, parse, Atom, Color, PieceDesc};
 use variants::Catalog;
 
-const LION_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/protocol/lion.ini");
+const HYDRA_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/protocol/hydra.ini");
 
 fn xboard(files: &[&str]) -> Session {
     let mut s = Session::start(files);
@@ -21,7 +21,7 @@ fn xboard(files: &[&str]) -> Session {
 fn catalog() -> Catalog {
     let mut catalog = Catalog::builtin();
     catalog
-        .add_file(std::path::Path::new(LION_FILE))
+        .add_file(std::path::Path::new(HYDRA_FILE))
         .expect("the lion file loads");
     catalog
 }
@@ -36,7 +36,7 @@ fn complaints(lines: &[String]) -> Vec<&String> {
 
 #[test]
 fn handshake_lists_features_and_every_variant() {
-    let mut s = Session::start(&[LION_FILE]);
+    let mut s = Session::start(&[HYDRA_FILE]);
     s.send("xboard");
     s.send("protover 2");
     let lines = s.expect("feature done=1", |l| l.contains("done=1"));
@@ -73,7 +73,7 @@ fn handshake_lists_features_and_every_variant() {
             assert!(listed.contains(&name.as_str()), "{name} not offered");
         }
     }
-    for spelling in ["standard", "los-alamos", "losalamos", "lionchess"] {
+    for spelling in ["standard", "los-alamos", "losalamos", "hydra"] {
         assert!(listed.contains(&spelling), "{spelling} not offered");
     }
     s.quit();
@@ -92,7 +92,7 @@ fn tables(desc: &PieceDesc, rules: &Rules) -> Vec<notation::MoveTable> {
 #[test]
 fn every_variant_gets_setup_and_pieces_that_parse_back() {
     let catalog = catalog();
-    let mut s = xboard(&[LION_FILE]);
+    let mut s = xboard(&[HYDRA_FILE]);
     for (n, name) in catalog.names().iter().enumerate() {
         if name == "chess" {
             continue;
@@ -153,7 +153,7 @@ fn every_variant_gets_setup_and_pieces_that_parse_back() {
 
 #[test]
 fn moves_in_every_notation_are_accepted() {
-    let mut s = xboard(&[LION_FILE]);
+    let mut s = xboard(&[HYDRA_FILE]);
     s.send("new");
     s.send("force");
     s.send("e2e4");
@@ -195,7 +195,7 @@ fn moves_in_every_notation_are_accepted() {
     assert!(s.sync(5).iter().any(|l| l.starts_with("Illegal move")));
     // Multi-leg moves with commas: the lion takes on d5 and goes on to d6.
     s.send("new");
-    s.send("variant lionchess");
+    s.send("variant hydra");
     s.send("force");
     s.send("setboard 7k/8/8/3p4/3L4/8/8/4K3 w - - 0 1");
     s.send("usermove d4d5,d5d6");
@@ -364,9 +364,9 @@ fn lift_highlights_targets_and_put_offers_promotions() {
 
 #[test]
 fn engine_sends_multi_leg_moves_with_commas() {
-    let mut s = xboard(&[LION_FILE]);
+    let mut s = xboard(&[HYDRA_FILE]);
     s.send("new");
-    s.send("variant lionchess");
+    s.send("variant hydra");
     s.send("force");
     // The lion takes the pawn on d5 and goes on to take the queen on d6.
     s.send("setboard 7k/8/3q4/3p4/3L4/8/8/4K3 w - - 0 1");

@@ -13,6 +13,10 @@ use crate::{
 /// The built-in variant definitions.
 pub const BUILTIN: &str = include_str!("../catalog/builtin.ini");
 
+/// XBoard's and Fairy-Max's own variants, loaded after [`BUILTIN`] as part of the built-in
+/// catalog.
+pub const XBOARD: &str = include_str!("../catalog/xboard.ini");
+
 /// Other names of built-in variants, as XBoard, cutechess and UCI GUIs spell them.
 pub const ALIASES: &[(&str, &str)] = &[
     ("normal", "chess"),
@@ -21,6 +25,16 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("fischerrandom", "fischerandom"),
     ("los-alamos", "losalamos"),
     ("king-of-the-hill", "kingofthehill"),
+    // XBoard's and Fairy-Max's names written the cutechess way (no hyphens) and in full.
+    ("grandeacedrex", "grande-acedrex"),
+    ("lightbrigade", "light-brigade"),
+    ("teammate", "team-mate"),
+    ("almostwildebeest", "almost-wildebeest"),
+    ("greatshatranj", "great"),
+    ("superchess", "super"),
+    ("lionchess", "lion"),
+    ("falconchess", "falcon"),
+    ("cylinderchess", "cylinder"),
 ];
 
 /// An unknown variant name, with the known names that look like it.
@@ -59,7 +73,8 @@ impl Default for Catalog {
 impl Catalog {
     /// The built-in variants.
     pub fn builtin() -> Catalog {
-        let sections = parse_ini(BUILTIN).expect("the built-in catalog is valid");
+        let mut sections = parse_ini(BUILTIN).expect("the built-in catalog is valid");
+        sections.extend(parse_ini(XBOARD).expect("the built-in XBoard catalog is valid"));
         Catalog {
             sections: sections
                 .into_iter()
