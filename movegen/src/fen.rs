@@ -358,14 +358,19 @@ impl Position {
     }
 
     fn read_hand_letters(&mut self, text: &str, column: usize) -> Result<(), FenError> {
-        for (i, c) in text.chars().enumerate() {
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let at = column + i;
+            i += 1;
             if c == '-' {
                 continue;
             }
             if !self.rules.holdings {
                 return Err(error(
                     FenField::Holdings,
-                    column + i,
+                    at,
                     "this variant has no pieces in hand",
                 ));
             }
@@ -374,13 +379,15 @@ impl Position {
             } else {
                 Color::Black
             };
-            let Some(id) = self
-                .rules
-                .piece_by_symbol(&c.to_ascii_uppercase().to_string())
-            else {
+            let mut symbol = c.to_ascii_uppercase().to_string();
+            if chars.get(i) == Some(&'\'') {
+                symbol.push('\'');
+                i += 1;
+            }
+            let Some(id) = self.rules.piece_by_symbol(&symbol) else {
                 return Err(error(
                     FenField::Holdings,
-                    column + i,
+                    at,
                     format!("no piece '{c}' in this variant"),
                 ));
             };
