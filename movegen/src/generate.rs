@@ -530,6 +530,16 @@ impl Position {
             || self.piece_at(mv.to).is_some_and(|p| p.color != self.side)
     }
 
+    /// Whether `mv` is one of its piece's initial (`i`) leaps and no other move of it.
+    fn is_initial_leap(&self, mv: Move) -> bool {
+        let Some(piece) = self.piece_at(mv.from) else {
+            return false;
+        };
+        let leaps = self.table_for(piece, mv.from).leaps(mv.from);
+        leaps.iter().any(|l| l.to == mv.to && l.initial)
+            && !leaps.iter().any(|l| l.to == mv.to && !l.initial)
+    }
+
     /// Whether the side to move has a legal capture.
     fn has_legal_capture(&mut self) -> bool {
         let mut list = MoveList::new();
@@ -549,6 +559,14 @@ impl Position {
             {
                 return false;
             }
+        }
+        if self.rules.moves.royal_leap_lost_to.is_some()
+            && self.royals(us).contains(mv.from)
+            && mv.kind == MoveKind::Normal
+            && self.is_initial_leap(mv)
+            && self.royal_attacked(us)
+        {
+            return false;
         }
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         self.make(mv);

@@ -313,6 +313,10 @@ pub struct GameEnd {
     pub extinction: Option<Extinction>,
     /// Reaching a region with a piece wins.
     pub flag: Option<Flag>,
+    /// The variant has Fairy-Stockfish's `countingRule` (makruk): its FENs may carry the
+    /// counting limit where the e.p. square would be. Kraken reads and drops it; it does not
+    /// count moves by that rule yet.
+    pub counting_field: bool,
     /// Each side starts with a number of checks (FEN field `3+3`, white first); giving the
     /// last one wins.
     pub check_counting: bool,
@@ -350,6 +354,10 @@ pub struct MoveRules {
     pub blast: bool,
     /// Squares where a side may capture e.p., per colour (`None`: anywhere).
     pub ep_region: Option<[SquareSet; 2]>,
+    /// Cambodian chess's first-move leaps: a royal piece may not make its initial (`i`) moves
+    /// while in check, and loses them when a piece of this type (the rook) moves to its rank
+    /// or file (as Fairy-Stockfish, whatever stands between).
+    pub royal_leap_lost_to: Option<PieceId>,
 }
 
 impl Default for MoveRules {
@@ -359,6 +367,7 @@ impl Default for MoveRules {
             checking: true,
             blast: false,
             ep_region: None,
+            royal_leap_lost_to: None,
         }
     }
 }
@@ -383,6 +392,7 @@ impl Default for GameEnd {
             extinction: None,
             flag: None,
             check_counting: false,
+            counting_field: false,
             bare_king_loses: false,
             move_rule: 100,
             move_rule_types: None,
@@ -487,7 +497,7 @@ impl Rules {
     /// making them: not when captures explode or checks are forbidden.
     #[inline]
     pub fn quick_legality_allowed(&self) -> bool {
-        self.moves.checking && !self.moves.blast
+        self.moves.checking && !self.moves.blast && self.moves.royal_leap_lost_to.is_none()
     }
 
     /// The type with FEN symbol `symbol` (as written for white).

@@ -74,6 +74,8 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "shako",
     "euroshogi",
     "dobutsu",
+    "cambodian",
+    "karouk",
 ];
 
 /// One reference count.

@@ -108,6 +108,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "castlingDroppedPiece",
     "mandatoryPiecePromotion",
     "flagPieceSafe",
+    "cambodianMoves",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -135,7 +136,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
-    "cambodianMoves",
     "diagonalLines",
     "pass",
     "passOnStalemate",
@@ -610,10 +610,8 @@ impl Builder<'_> {
                 .collect(),
         };
         rules.flying_general = self.bool("flyingGeneral", false);
-        rules.holdings = rules.drops.enabled
-            || rules.gating.enabled
-            || captures_to_hand
-            || start_fen.contains('[');
+        // Gating alone (cambodian's first-move rights) needs no hands unless the start has them.
+        rules.holdings = rules.drops.enabled || captures_to_hand || start_fen.contains('[');
         let blast = self.bool("blastOnCapture", false);
         let pseudo_royal = self.bool("extinctionPseudoRoyal", false);
         let bare_king_loses = self.def.get("extinctionPieceTypes") == Some("*")
@@ -636,6 +634,11 @@ impl Builder<'_> {
             checking: self.bool("checking", true),
             blast,
             ep_region: self.pair_of_regions("enPassantRegion", &geometry),
+            royal_leap_lost_to: if self.bool("cambodianMoves", false) {
+                find_declared(&declared, "r").map(|i| i as PieceId)
+            } else {
+                None
+            },
         };
         rules.end = GameEnd {
             checkmate: self.outcome("checkmateValue", Outcome::Loss),
@@ -645,6 +648,7 @@ impl Builder<'_> {
             extinction: extinction.filter(|_| !bare_king_loses && (!pseudo_royal || blast)),
             flag: self.flag(&declared, &geometry),
             check_counting: self.bool("checkCounting", false),
+            counting_field: !matches!(self.def.get("countingRule"), None | Some("none")),
             bare_king_loses,
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             move_rule_types: self

@@ -163,8 +163,11 @@ fn notable_rules(rules: &Rules) -> String {
     if !rules.geometry.holes().is_empty() {
         notes.push("walls".into());
     }
-    if rules.gating.enabled {
+    if rules.gating.enabled && rules.holdings {
         notes.push("gating".into());
+    }
+    if rules.moves.royal_leap_lost_to.is_some() {
+        notes.push("king's first-move leap, not out of check, lost to a rook on its line".into());
     }
     if rules.pieces.iter().any(|p| p.promoted.is_some()) {
         notes.push("shogi-style promotion".into());
