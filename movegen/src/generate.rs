@@ -9,7 +9,7 @@ use crate::{
         FLAG_INDUCED, FLAG_UNLOAD,
     },
     position::{Piece, Position},
-    rules::PieceId,
+    rules::{Checks, PieceId},
     walk::{generate_paths, PathMove},
 };
 
@@ -577,8 +577,11 @@ impl Position {
         } else {
             !(self.royal_attacked(us) || (self.rules.flying_general && self.generals_face()))
         };
-        if legal && !self.rules.moves.checking {
-            legal = !self.in_check();
+        match self.rules.moves.checks {
+            Checks::Allowed => {}
+            Checks::Forbidden => legal = legal && !self.in_check(),
+            // The opponent must have no answer (its answers obey the same rule).
+            Checks::MateOnly => legal = legal && (!self.in_check() || !self.has_legal_move()),
         }
         if legal && mv.kind == MoveKind::Drop && self.rules.drops.no_drop_mate == Some(mv.piece) {
             legal = !self.in_check() || self.has_legal_move();

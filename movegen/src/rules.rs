@@ -339,14 +339,25 @@ impl GameEnd {
     }
 }
 
+/// Which checks a move may give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checks {
+    /// Any (chess).
+    Allowed,
+    /// None (racing kings; Fairy-Stockfish's `checking = false`).
+    Forbidden,
+    /// Only checkmate (checkless chess, as cutechess referees it; Kraken's `checking = mate`).
+    MateOnly,
+}
+
 /// Rules about what moves may do beyond chess: captures that explode, captures that must be
 /// made, checks that may not be given, where e.p. captures may happen.
 #[derive(Clone, Debug)]
 pub struct MoveRules {
     /// A side that can capture must capture (antichess, losers).
     pub must_capture: bool,
-    /// Whether a move may give check (racing kings: no).
-    pub checking: bool,
+    /// Which checks a move may give (racing kings: none; checkless: only mate).
+    pub checks: Checks,
     /// A capture removes the capturing piece and every piece but pawns next to the target
     /// square (atomic); a move may not explode its own royal piece, a royal piece next to an
     /// enemy royal piece cannot be taken, and exploding the enemy royal piece is legal even if
@@ -364,7 +375,7 @@ impl Default for MoveRules {
     fn default() -> Self {
         MoveRules {
             must_capture: false,
-            checking: true,
+            checks: Checks::Allowed,
             blast: false,
             ep_region: None,
             royal_leap_lost_to: None,
@@ -497,7 +508,9 @@ impl Rules {
     /// making them: not when captures explode or checks are forbidden.
     #[inline]
     pub fn quick_legality_allowed(&self) -> bool {
-        self.moves.checking && !self.moves.blast && self.moves.royal_leap_lost_to.is_none()
+        self.moves.checks == Checks::Allowed
+            && !self.moves.blast
+            && self.moves.royal_leap_lost_to.is_none()
     }
 
     /// The type with FEN symbol `symbol` (as written for white).

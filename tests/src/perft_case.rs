@@ -76,6 +76,7 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "dobutsu",
     "cambodian",
     "karouk",
+    "checkless",
 ];
 
 /// One reference count.

@@ -139,3 +139,24 @@ fn cambodian_king_leap_is_lost_to_a_rook_that_aims_at_it() {
     let pos = read(&catalog, "cambodian", "3r4/4k3/8/8/8/8/3R4/3K4 w - 126 2 3");
     assert_eq!(pos.halfmove_clock(), 2);
 }
+
+#[test]
+fn checkless_checks_must_mate() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(
+        &catalog,
+        "checkless",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    );
+    assert!(
+        moves(&mut pos).contains(&"a1a8".to_string()),
+        "mate is allowed"
+    );
+    let mut pos = read(&catalog, "checkless", "6k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let legal = moves(&mut pos);
+    assert!(
+        !legal.contains(&"a1a8".to_string()),
+        "a check that does not mate"
+    );
+    assert!(legal.contains(&"a1a7".to_string()));
+}

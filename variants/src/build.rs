@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId, PieceType,
-    Position, Promotion, Rules, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId,
+    PieceType, Position, Promotion, Rules, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -631,7 +631,11 @@ impl Builder<'_> {
         }
         rules.moves = MoveRules {
             must_capture: self.bool("mustCapture", false),
-            checking: self.bool("checking", true),
+            checks: match self.def.get("checking") {
+                Some("mate") => Checks::MateOnly,
+                _ if self.bool("checking", true) => Checks::Allowed,
+                _ => Checks::Forbidden,
+            },
             blast,
             ep_region: self.pair_of_regions("enPassantRegion", &geometry),
             royal_leap_lost_to: if self.bool("cambodianMoves", false) {

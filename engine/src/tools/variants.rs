@@ -1,6 +1,6 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
-use movegen::{Outcome, Rules};
+use movegen::{Checks, Outcome, Rules};
 use variants::{check_text, Catalog, ALIASES};
 
 use crate::cli::UsageError;
@@ -201,8 +201,10 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.moves.must_capture {
         notes.push("captures are mandatory".into());
     }
-    if !rules.moves.checking {
-        notes.push("no checks".into());
+    match rules.moves.checks {
+        Checks::Allowed => {}
+        Checks::Forbidden => notes.push("no checks".into()),
+        Checks::MateOnly => notes.push("no checks but mate".into()),
     }
     if rules.moves.blast {
         notes.push("captures explode".into());
