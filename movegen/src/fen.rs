@@ -128,8 +128,9 @@ impl Position {
     ///
     /// Accepts two-digit empty runs, `[holdings]` after the board (`[-]` or `[]` when empty),
     /// promoted pieces as `+X` (shogi types) or `X~` (crazyhouse), castling as `KQkq`, X-FEN
-    /// or Shredder file letters (also gating rights), a `-` or missing e.p. field and missing
-    /// counters.
+    /// or Shredder file letters (also gating rights), a `-` or missing e.p. field, the checks
+    /// left (`3+3`) where the rules count checks, Fairy-Stockfish's counting limit in place of
+    /// the e.p. field where the rules have its counting rule, and missing counters.
     ///
     /// # Errors
     /// Returns a [`FenError`] naming the field and column.
@@ -174,6 +175,15 @@ impl Position {
             reader.next += 1;
         }
         pos.infer_initial_pieces();
+        if pos.rules.end.counting_field
+            && reader.fields.len() == reader.next + 3
+            && reader.fields[reader.next..]
+                .iter()
+                .all(|(_, s)| is_counter(s))
+        {
+            // Fairy-Stockfish's counting limit.
+            reader.next += 1;
+        }
         let is_checks = |s: &str| s.contains('+');
         if let Some((at, ep)) = reader
             .peek()
@@ -358,14 +368,19 @@ impl Position {
     }
 
     fn read_hand_letters(&mut self, text: &str, column: usize) -> Result<(), FenError> {
-        for (i, c) in text.chars().enumerate() {
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let at = column + i;
+            i += 1;
             if c == '-' {
                 continue;
             }
             if !self.rules.holdings {
                 return Err(error(
                     FenField::Holdings,
-                    column + i,
+                    at,
                     "this variant has no pieces in hand",
                 ));
             }
@@ -374,13 +389,15 @@ impl Position {
             } else {
                 Color::Black
             };
-            let Some(id) = self
-                .rules
-                .piece_by_symbol(&c.to_ascii_uppercase().to_string())
-            else {
+            let mut symbol = c.to_ascii_uppercase().to_string();
+            if chars.get(i) == Some(&'\'') {
+                symbol.push('\'');
+                i += 1;
+            }
+            let Some(id) = self.rules.piece_by_symbol(&symbol) else {
                 return Err(error(
                     FenField::Holdings,
-                    column + i,
+                    at,
                     format!("no piece '{c}' in this variant"),
                 ));
             };

@@ -9,7 +9,7 @@ use crate::{
         FLAG_INDUCED, FLAG_UNLOAD,
     },
     position::{Piece, Position},
-    rules::PieceId,
+    rules::{Checks, PieceId},
     walk::{generate_paths, PathMove},
 };
 
@@ -530,6 +530,16 @@ impl Position {
             || self.piece_at(mv.to).is_some_and(|p| p.color != self.side)
     }
 
+    /// Whether `mv` is one of its piece's initial (`i`) leaps and no other move of it.
+    fn is_initial_leap(&self, mv: Move) -> bool {
+        let Some(piece) = self.piece_at(mv.from) else {
+            return false;
+        };
+        let leaps = self.table_for(piece, mv.from).leaps(mv.from);
+        leaps.iter().any(|l| l.to == mv.to && l.initial)
+            && !leaps.iter().any(|l| l.to == mv.to && !l.initial)
+    }
+
     /// Whether the side to move has a legal capture.
     fn has_legal_capture(&mut self) -> bool {
         let mut list = MoveList::new();
@@ -550,6 +560,14 @@ impl Position {
                 return false;
             }
         }
+        if self.rules.moves.royal_leap_lost_to.is_some()
+            && self.royals(us).contains(mv.from)
+            && mv.kind == MoveKind::Normal
+            && self.is_initial_leap(mv)
+            && self.royal_attacked(us)
+        {
+            return false;
+        }
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         self.make(mv);
         let mut legal = if self.rules.moves.blast {
@@ -559,8 +577,11 @@ impl Position {
         } else {
             !(self.royal_attacked(us) || (self.rules.flying_general && self.generals_face()))
         };
-        if legal && !self.rules.moves.checking {
-            legal = !self.in_check();
+        match self.rules.moves.checks {
+            Checks::Allowed => {}
+            Checks::Forbidden => legal = legal && !self.in_check(),
+            // The opponent must have no answer (its answers obey the same rule).
+            Checks::MateOnly => legal = legal && (!self.in_check() || !self.has_legal_move()),
         }
         if legal && mv.kind == MoveKind::Drop && self.rules.drops.no_drop_mate == Some(mv.piece) {
             legal = !self.in_check() || self.has_legal_move();

@@ -174,6 +174,9 @@ impl Position {
                 }
             }
         }
+        if self.rules.moves.royal_leap_lost_to == Some(mv.piece) && mv.kind == MoveKind::Normal {
+            self.aim_at_royal_leaps(&mut undo, mv.to);
+        }
         let mut ep = SquareSet::EMPTY;
         for &sq in mv.ep.iter().filter(|&&s| s != NO_SQUARE) {
             ep.insert(Square(sq));
@@ -239,6 +242,20 @@ impl Position {
                 .and_then(|sq| self.piece_at(sq));
             if king.is_some_and(|k| k.color == us && Some(k.id) == self.rules.castling.king) {
                 self.set_virgin(mv.to, true);
+            }
+        }
+    }
+
+    /// A rook now on `to` on the rank or file of a never-moved enemy royal piece (pieces
+    /// between or not) takes away its first-move leaps (Cambodian chess).
+    fn aim_at_royal_leaps(&mut self, undo: &mut Undo, to: Square) {
+        let g = self.geometry().clone();
+        let them = self.side.opponent();
+        for royal in (self.royals(them) & self.virgin).iter() {
+            // Fairy-Stockfish looks along the lines of an empty board: blockers do not count.
+            if g.file(royal) == g.file(to) || g.rank(royal) == g.rank(to) {
+                self.record(undo, royal);
+                self.set_virgin(royal, false);
             }
         }
     }

@@ -313,6 +313,10 @@ pub struct GameEnd {
     pub extinction: Option<Extinction>,
     /// Reaching a region with a piece wins.
     pub flag: Option<Flag>,
+    /// The variant has Fairy-Stockfish's `countingRule` (makruk): its FENs may carry the
+    /// counting limit where the e.p. square would be. Kraken reads and drops it; it does not
+    /// count moves by that rule yet.
+    pub counting_field: bool,
     /// Each side starts with a number of checks (FEN field `3+3`, white first); giving the
     /// last one wins.
     pub check_counting: bool,
@@ -335,14 +339,25 @@ impl GameEnd {
     }
 }
 
+/// Which checks a move may give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checks {
+    /// Any (chess).
+    Allowed,
+    /// None (racing kings; Fairy-Stockfish's `checking = false`).
+    Forbidden,
+    /// Only checkmate (checkless chess, as cutechess referees it; Kraken's `checking = mate`).
+    MateOnly,
+}
+
 /// Rules about what moves may do beyond chess: captures that explode, captures that must be
 /// made, checks that may not be given, where e.p. captures may happen.
 #[derive(Clone, Debug)]
 pub struct MoveRules {
     /// A side that can capture must capture (antichess, losers).
     pub must_capture: bool,
-    /// Whether a move may give check (racing kings: no).
-    pub checking: bool,
+    /// Which checks a move may give (racing kings: none; checkless: only mate).
+    pub checks: Checks,
     /// A capture removes the capturing piece and every piece but pawns next to the target
     /// square (atomic); a move may not explode its own royal piece, a royal piece next to an
     /// enemy royal piece cannot be taken, and exploding the enemy royal piece is legal even if
@@ -350,15 +365,20 @@ pub struct MoveRules {
     pub blast: bool,
     /// Squares where a side may capture e.p., per colour (`None`: anywhere).
     pub ep_region: Option<[SquareSet; 2]>,
+    /// Cambodian chess's first-move leaps: a royal piece may not make its initial (`i`) moves
+    /// while in check, and loses them when a piece of this type (the rook) moves to its rank
+    /// or file (as Fairy-Stockfish, whatever stands between).
+    pub royal_leap_lost_to: Option<PieceId>,
 }
 
 impl Default for MoveRules {
     fn default() -> Self {
         MoveRules {
             must_capture: false,
-            checking: true,
+            checks: Checks::Allowed,
             blast: false,
             ep_region: None,
+            royal_leap_lost_to: None,
         }
     }
 }
@@ -383,6 +403,7 @@ impl Default for GameEnd {
             extinction: None,
             flag: None,
             check_counting: false,
+            counting_field: false,
             bare_king_loses: false,
             move_rule: 100,
             move_rule_types: None,
@@ -487,7 +508,9 @@ impl Rules {
     /// making them: not when captures explode or checks are forbidden.
     #[inline]
     pub fn quick_legality_allowed(&self) -> bool {
-        self.moves.checking && !self.moves.blast
+        self.moves.checks == Checks::Allowed
+            && !self.moves.blast
+            && self.moves.royal_leap_lost_to.is_none()
     }
 
     /// The type with FEN symbol `symbol` (as written for white).

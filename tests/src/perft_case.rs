@@ -74,6 +74,9 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "shako",
     "euroshogi",
     "dobutsu",
+    "cambodian",
+    "karouk",
+    "checkless",
 ];
 
 /// One reference count.

@@ -108,3 +108,55 @@ fn euroshogi_pieces_must_promote() {
     choices.sort();
     assert_eq!(choices, ["a4a5", "a4a5+"]);
 }
+
+#[test]
+fn cambodian_king_leap_is_lost_to_a_rook_that_aims_at_it() {
+    // Reference moves from Fairy-Stockfish (pyffish).
+    let catalog = Catalog::builtin();
+    let fen = "r3k3/8/8/8/8/8/R7/3K4 b D - 0 1";
+    let mut pos = read(&catalog, "cambodian", fen);
+    play(&mut pos, "a8d8 a2d2 e8e7");
+    assert!(
+        pos.fen().starts_with("3r4/4k3/8/8/8/8/3R4/3K4 w - "),
+        "the rook's check took the leap away: {}",
+        pos.fen()
+    );
+    let mut legal = moves(&mut pos);
+    legal.sort();
+    assert_eq!(
+        legal,
+        ["d1c1", "d1c2", "d1e1", "d1e2", "d2d3", "d2d4", "d2d5", "d2d6", "d2d7", "d2d8"]
+    );
+    let mut pos = read(&catalog, "cambodian", fen);
+    play(&mut pos, "a8b8 a2b2 e8e7");
+    assert!(moves(&mut pos).contains(&"d1f2".to_string()));
+    // Not out of check.
+    let mut pos = read(&catalog, "cambodian", "3rk3/8/8/8/8/8/8/R2K3R w D - 0 1");
+    let mut legal = moves(&mut pos);
+    legal.sort();
+    assert_eq!(legal, ["d1c1", "d1c2", "d1e1", "d1e2"]);
+    // FSF's counting limit before the counters is read.
+    let pos = read(&catalog, "cambodian", "3r4/4k3/8/8/8/8/3R4/3K4 w - 126 2 3");
+    assert_eq!(pos.halfmove_clock(), 2);
+}
+
+#[test]
+fn checkless_checks_must_mate() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(
+        &catalog,
+        "checkless",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+    );
+    assert!(
+        moves(&mut pos).contains(&"a1a8".to_string()),
+        "mate is allowed"
+    );
+    let mut pos = read(&catalog, "checkless", "6k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    let legal = moves(&mut pos);
+    assert!(
+        !legal.contains(&"a1a8".to_string()),
+        "a check that does not mate"
+    );
+    assert!(legal.contains(&"a1a7".to_string()));
+}

@@ -55,7 +55,9 @@ fn large_cases_match() {
 /// Cases computed with Fairy-Stockfish through pyffish for what the shared data lacks: Chess960
 /// castling, pawns that may make their initial move again on their start rank, and the game-end
 /// and capture rules (check counting, flags, extinction, mandatory captures, explosions), and
-/// the drop and promotion rules of further catalog variants.
+/// the drop and promotion rules of further catalog variants; checkless chess, which
+/// Fairy-Stockfish does not play, from its chess moves with the rule applied by
+/// `scripts/checkless_reference.py`.
 #[test]
 fn computed_cases_match() {
     let catalog = PerftCase::catalog();
@@ -68,6 +70,9 @@ fn computed_cases_match() {
     )));
     cases.extend(PerftCase::read_all(include_str!(
         "../data/perft/variant_rules.jsonl"
+    )));
+    cases.extend(PerftCase::read_all(include_str!(
+        "../data/perft/checkless.jsonl"
     )));
     let failures: Vec<String> = cases
         .iter()

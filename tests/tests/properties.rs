@@ -24,7 +24,13 @@ fn royal_capturable(pos: &Position) -> bool {
 }
 
 fn play(variant: &str, choices: &[u16]) {
-    let catalog = catalog_with(include_str!("../data/variants/exotic.ini"), "exotic.ini");
+    let mut catalog = catalog_with(include_str!("../data/variants/exotic.ini"), "exotic.ini");
+    catalog
+        .add_text(
+            include_str!("../data/variants/kraken_keys.ini"),
+            "kraken_keys.ini",
+        )
+        .expect("Kraken's own keys parse");
     let rules = rules(&catalog, variant);
     let mut pos = Position::start(rules.clone());
     let mut fens = vec![pos.fen()];
@@ -98,5 +104,20 @@ proptest! {
     #[test]
     fn random_exotic_games_keep_their_invariants(choices in proptest::collection::vec(any::<u16>(), 1..200)) {
         play("exotic", &choices);
+    }
+}
+
+/// Variants with Kraken's own keys: primed ids, 30 piece types, a 16x16 board.
+const KRAKEN_KEY_VARIANTS: &[&str] = &["primes", "twins-primed", "big16"];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn random_games_with_krakens_own_keys_keep_their_invariants(
+        variant in 0..KRAKEN_KEY_VARIANTS.len(),
+        choices in proptest::collection::vec(any::<u16>(), 1..120),
+    ) {
+        play(KRAKEN_KEY_VARIANTS[variant], &choices);
     }
 }

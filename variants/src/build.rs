@@ -3,14 +3,14 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId, PieceType,
-    Position, Promotion, Rules, ZoneMoves,
+    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId,
+    PieceType, Position, Promotion, Rules, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
 use crate::{
     definition::{Definition, VariantError},
-    pieces::{is_custom_piece, named_piece, NAMED_PIECES},
+    pieces::{is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES},
     region::parse_region,
 };
 
@@ -26,6 +26,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "nnueAlias",
     "pieceValueMg",
     "pieceValueEg",
+    "pieceValue",
     "promotionRegionWhite",
     "promotionRegionBlack",
     "promotionRank",
@@ -107,6 +108,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "castlingDroppedPiece",
     "mandatoryPiecePromotion",
     "flagPieceSafe",
+    "cambodianMoves",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -134,7 +136,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
-    "cambodianMoves",
     "diagonalLines",
     "pass",
     "passOnStalemate",
@@ -173,7 +174,8 @@ pub fn is_known_key(key: &str) -> bool {
 /// A piece declared by the definition.
 struct Declared {
     key: String,
-    letter: char,
+    /// Its id as the file writes it for black: a letter, maybe followed by `'` (`n`, `n'`).
+    id: String,
     betza: String,
 }
 
@@ -272,18 +274,15 @@ impl Builder<'_> {
         }
     }
 
-    /// The piece types named by letters in `key`'s value.
+    /// The piece types named by ids in `key`'s value (`qrbn`, `n'q`).
     fn letters(&mut self, key: &str, declared: &[Declared], default: &str) -> Vec<PieceId> {
         let text = self.def.get(key).unwrap_or(default).to_string();
         let mut ids = Vec::new();
-        for c in text.chars().filter(|c| !c.is_whitespace() && *c != '-') {
-            match declared
-                .iter()
-                .position(|d| d.letter == c.to_ascii_lowercase())
-            {
+        for id in piece_ids(&text) {
+            match find_declared(declared, &id) {
                 Some(i) => ids.push(i as PieceId),
                 None if self.def.get(key).is_some() => {
-                    self.fail(key, format!("no piece '{c}' in this variant"));
+                    self.fail(key, format!("no piece '{id}' in this variant"));
                 }
                 None => {}
             }
@@ -346,11 +345,11 @@ impl Builder<'_> {
                 }
             };
             let name = if is_custom_piece(&d.key) {
-                format!("custom {}", d.letter)
+                format!("custom {}", d.id)
             } else {
                 d.key.clone()
             };
-            let symbol = d.letter.to_ascii_uppercase().to_string();
+            let symbol = d.id.to_ascii_uppercase();
             let mut pt = PieceType::new(&name, &symbol, &d.betza, desc, &geometry);
             pt.royal = d.key == "king";
             if pt.desc.moves.iter().any(|m| m.initial) {
@@ -398,17 +397,13 @@ impl Builder<'_> {
                 );
                 continue;
             };
-            let find = |l: &str| {
-                declared
-                    .iter()
-                    .position(|d| d.letter.to_string() == l.to_lowercase())
-            };
+            let find = |l: &str| find_declared(&declared, l);
             let (Some(base), Some(target)) = (find(from), find(to)) else {
                 self.fail("promotedPieceType", format!("no piece in '{pair}'"));
                 continue;
             };
             let target = &pieces[target];
-            let symbol = format!("+{}", declared[base].letter.to_ascii_uppercase());
+            let symbol = format!("+{}", declared[base].id.to_ascii_uppercase());
             let mut promoted = PieceType::new(
                 &format!("promoted {}", declared[base].key),
                 &symbol,
@@ -422,6 +417,19 @@ impl Builder<'_> {
             pieces.push(promoted);
             pieces[base].promoted = Some(id);
         }
+        if pieces.len() > MAX_PIECE_TYPES {
+            let key = declared
+                .last()
+                .map_or("startFen", |d| d.key.as_str())
+                .to_string();
+            let message = format!(
+                "{} piece types (promoted forms included), at most {MAX_PIECE_TYPES} fit",
+                pieces.len()
+            );
+            self.fail(&key, message);
+            return None;
+        }
+        self.piece_values(&declared, &mut pieces);
         let start_fen = self
             .def
             .get("startFen")
@@ -516,9 +524,7 @@ impl Builder<'_> {
         let limit_text = self.def.get("promotionLimit").unwrap_or("").to_string();
         for pair in limit_text.split_whitespace() {
             let parsed = pair.split_once(':').and_then(|(l, n)| {
-                let id = declared
-                    .iter()
-                    .position(|d| d.letter.to_string() == l.to_lowercase())?;
+                let id = find_declared(&declared, l)?;
                 Some((id, n.parse::<u8>().ok()?))
             });
             match parsed {
@@ -604,10 +610,8 @@ impl Builder<'_> {
                 .collect(),
         };
         rules.flying_general = self.bool("flyingGeneral", false);
-        rules.holdings = rules.drops.enabled
-            || rules.gating.enabled
-            || captures_to_hand
-            || start_fen.contains('[');
+        // Gating alone (cambodian's first-move rights) needs no hands unless the start has them.
+        rules.holdings = rules.drops.enabled || captures_to_hand || start_fen.contains('[');
         let blast = self.bool("blastOnCapture", false);
         let pseudo_royal = self.bool("extinctionPseudoRoyal", false);
         let bare_king_loses = self.def.get("extinctionPieceTypes") == Some("*")
@@ -627,9 +631,18 @@ impl Builder<'_> {
         }
         rules.moves = MoveRules {
             must_capture: self.bool("mustCapture", false),
-            checking: self.bool("checking", true),
+            checks: match self.def.get("checking") {
+                Some("mate") => Checks::MateOnly,
+                _ if self.bool("checking", true) => Checks::Allowed,
+                _ => Checks::Forbidden,
+            },
             blast,
             ep_region: self.pair_of_regions("enPassantRegion", &geometry),
+            royal_leap_lost_to: if self.bool("cambodianMoves", false) {
+                find_declared(&declared, "r").map(|i| i as PieceId)
+            } else {
+                None
+            },
         };
         rules.end = GameEnd {
             checkmate: self.outcome("checkmateValue", Outcome::Loss),
@@ -639,6 +652,7 @@ impl Builder<'_> {
             extinction: extinction.filter(|_| !bare_king_loses && (!pseudo_royal || blast)),
             flag: self.flag(&declared, &geometry),
             check_counting: self.bool("checkCounting", false),
+            counting_field: !matches!(self.def.get("countingRule"), None | Some("none")),
             bare_king_loses,
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             move_rule_types: self
@@ -656,6 +670,41 @@ impl Builder<'_> {
             return None;
         }
         Arc::try_unwrap(arc).ok()
+    }
+
+    /// Piece values in centipawns: Kraken's `pieceValue = q:950 a':500`, else Fairy-Stockfish's
+    /// `pieceValueMg` / `pieceValueEg` in its own units (a pawn is 126 and 208), scaled so that a
+    /// pawn is 100 and averaged over the phases given.
+    fn piece_values(&mut self, declared: &[Declared], pieces: &mut [PieceType]) {
+        const FSF_PAWN: [(&str, i64); 2] = [("pieceValueMg", 126), ("pieceValueEg", 208)];
+        let mut sums: Vec<(i64, i64)> = vec![(0, 0); pieces.len()];
+        let sources: Vec<(&str, i64, i64)> = if self.def.get("pieceValue").is_some() {
+            vec![("pieceValue", 100, 100)]
+        } else {
+            FSF_PAWN.iter().map(|&(k, pawn)| (k, 100, pawn)).collect()
+        };
+        for (key, scale, pawn) in sources {
+            let Some(text) = self.def.get(key).map(str::to_string) else {
+                continue;
+            };
+            for pair in text.split_whitespace() {
+                let parsed = pair.split_once(':').and_then(|(id, n)| {
+                    Some((find_declared(declared, id)?, n.parse::<i64>().ok()?))
+                });
+                match parsed {
+                    Some((i, n)) if (0..=1_000_000).contains(&n) => {
+                        sums[i].0 += n * scale / pawn;
+                        sums[i].1 += 1;
+                    }
+                    _ => self.fail(key, format!("expected 'x:value', found '{pair}'")),
+                }
+            }
+        }
+        for (pt, (sum, count)) in pieces.iter_mut().zip(sums) {
+            if count > 0 {
+                pt.value = Some((sum / count) as i32);
+            }
+        }
     }
 
     /// `KEY` for both colours, or `KEYWhite` and `KEYBlack` (each defaulting to the whole
@@ -719,7 +768,7 @@ impl Builder<'_> {
         let chess_default = ["pawn", "knight", "bishop", "rook", "queen", "king"];
         let mut declared: Vec<Declared> = Vec::new();
         let mut keys: Vec<String> = NAMED_PIECES.iter().map(|(k, _)| k.to_string()).collect();
-        keys.extend((1..=25).map(|n| format!("customPiece{n}")));
+        keys.extend((1..=MAX_CUSTOM_PIECES).map(|n| format!("customPiece{n}")));
         for key in keys {
             let value = match self.def.get(&key) {
                 Some(v) => v.to_string(),
@@ -735,13 +784,12 @@ impl Builder<'_> {
                 Some((l, b)) => (l.to_string(), Some(b.to_string())),
                 None => (value.clone(), None),
             };
-            let mut chars = letter_text.chars();
-            let letter = match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
+            let id = match piece_ids(&letter_text).as_slice() {
+                [id] if id.len() == letter_text.len() => id.to_ascii_lowercase(),
                 _ => {
                     self.fail(
                         &key,
-                        format!("expected a piece letter, found '{letter_text}'"),
+                        format!("expected a piece letter (maybe with '), found '{letter_text}'"),
                     );
                     continue;
                 }
@@ -759,15 +807,38 @@ impl Builder<'_> {
             } else {
                 betza
             };
-            if let Some(other) = declared.iter().find(|d| d.letter == letter) {
-                let message = format!("letter '{letter}' is already used by {}", other.key);
+            if let Some(other) = declared.iter().find(|d| d.id == id) {
+                let message = format!("letter '{id}' is already used by {}", other.key);
                 self.fail(&key, message);
                 continue;
             }
-            declared.push(Declared { key, letter, betza });
+            declared.push(Declared { key, id, betza });
         }
         declared
     }
+}
+
+/// The ids in a list such as `qrbn` or `n'q`: each a letter, maybe followed by `'`; spaces
+/// and `-` separate nothing and are skipped.
+fn piece_ids(text: &str) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for c in text.chars() {
+        match c {
+            '\'' => match ids.last_mut() {
+                Some(last) if !last.ends_with('\'') => last.push('\''),
+                _ => ids.push("'".to_string()),
+            },
+            c if c.is_whitespace() || c == '-' => {}
+            c => ids.push(c.to_string()),
+        }
+    }
+    ids
+}
+
+/// The index of the declared piece with id `id` (either case).
+fn find_declared(declared: &[Declared], id: &str) -> Option<usize> {
+    let id = id.to_ascii_lowercase();
+    declared.iter().position(|d| d.id == id)
 }
 
 /// The squares marked `*` (walls) in the board part of `fen`.

@@ -52,9 +52,13 @@ pub fn named_piece(key: &str) -> Option<&'static str> {
         .map(|(_, b)| *b)
 }
 
-/// Whether `key` declares a custom piece (`customPiece1` ... `customPiece25`).
+/// Most custom pieces a variant may declare: Fairy-Stockfish's `customPiece1` ... `customPiece25`,
+/// and Kraken's own `customPiece26` ... `customPiece99` (with ids such as `a'`).
+pub const MAX_CUSTOM_PIECES: u32 = 99;
+
+/// Whether `key` declares a custom piece (`customPiece1` ... `customPiece99`).
 pub fn is_custom_piece(key: &str) -> bool {
     key.strip_prefix("customPiece")
         .and_then(|n| n.parse::<u32>().ok())
-        .is_some_and(|n| (1..=25).contains(&n))
+        .is_some_and(|n| (1..=MAX_CUSTOM_PIECES).contains(&n))
 }

@@ -1,6 +1,6 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
-use movegen::{Outcome, Rules};
+use movegen::{Checks, Outcome, Rules};
 use variants::{check_text, Catalog, ALIASES};
 
 use crate::cli::UsageError;
@@ -163,8 +163,11 @@ fn notable_rules(rules: &Rules) -> String {
     if !rules.geometry.holes().is_empty() {
         notes.push("walls".into());
     }
-    if rules.gating.enabled {
+    if rules.gating.enabled && rules.holdings {
         notes.push("gating".into());
+    }
+    if rules.moves.royal_leap_lost_to.is_some() {
+        notes.push("king's first-move leap, not out of check, lost to a rook on its line".into());
     }
     if rules.pieces.iter().any(|p| p.promoted.is_some()) {
         notes.push("shogi-style promotion".into());
@@ -198,8 +201,10 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.moves.must_capture {
         notes.push("captures are mandatory".into());
     }
-    if !rules.moves.checking {
-        notes.push("no checks".into());
+    match rules.moves.checks {
+        Checks::Allowed => {}
+        Checks::Forbidden => notes.push("no checks".into()),
+        Checks::MateOnly => notes.push("no checks but mate".into()),
     }
     if rules.moves.blast {
         notes.push("captures explode".into());

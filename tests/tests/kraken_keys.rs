@@ -1,0 +1,103 @@
+//! What Kraken's variant files offer beyond Fairy-Stockfish's: more than 26 piece types with
+//! ids such as `a'`, piece values (`pieceValue`), boards up to 16x16.
+
+use kraken_tests::setup::{catalog_with, read, rules};
+use movegen::{perft, Position};
+
+fn catalog() -> variants::Catalog {
+    catalog_with(
+        include_str!("../data/variants/kraken_keys.ini"),
+        "kraken_keys.ini",
+    )
+}
+
+#[test]
+fn thirty_piece_types_with_primed_ids() {
+    let catalog = catalog();
+    let rules = rules(&catalog, "primes");
+    assert_eq!(rules.pieces.len(), 30);
+    let primed = rules.piece_by_symbol("A'").expect("a' is declared");
+    assert_eq!(rules.piece(primed).betza, "pR");
+    let start = Position::start(rules.clone());
+    assert_eq!(start.fen(), rules.start_fen);
+    // Primed ids in promotion lists.
+    let mut pos = read(
+        &catalog,
+        "primes",
+        "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1",
+    );
+    let texts: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|mv| pos.move_text(mv, movegen::MoveFormat::default()))
+        .filter(|t| t.starts_with("a9a10"))
+        .collect();
+    assert_eq!(texts, ["a9a10q", "a9a10a'", "a9a10d'"]);
+}
+
+#[test]
+fn primed_ids_play_like_letters() {
+    let catalog = catalog();
+    // 308324: Fairy-Stockfish (pyffish) on twins-letters, which uses plain letters.
+    for variant in ["twins-primed", "twins-letters"] {
+        let mut pos = Position::start(rules(&catalog, variant));
+        assert_eq!(perft(&mut pos, 3), 308_324, "{variant}");
+    }
+    let mut primed = read(
+        &catalog,
+        "twins-primed",
+        "rnbqkbnr/pppppppp/8/8/4A'3/8/PPPPPPPP/RNBQKBNR[C'a'c'] b KQkq - 0 1",
+    );
+    let mut letters = read(
+        &catalog,
+        "twins-letters",
+        "rnbqkbnr/pppppppp/8/8/4A3/8/PPPPPPPP/RNBQKBNR[Cac] b KQkq - 0 1",
+    );
+    assert_eq!(perft(&mut primed, 3), perft(&mut letters, 3));
+    assert!(primed.fen().contains("[C'a'c']"), "{}", primed.fen());
+}
+
+#[test]
+fn piece_values_come_from_the_file() {
+    let catalog = catalog();
+    let rules = rules(&catalog, "primes");
+    let value = |symbol: &str| {
+        rules
+            .piece(rules.piece_by_symbol(symbol).expect(symbol))
+            .value
+    };
+    assert_eq!(value("Q"), Some(950));
+    assert_eq!(value("A'"), Some(420));
+    assert_eq!(value("N"), None, "not given: the engine derives one");
+    // Fairy-Stockfish's keys, in its units, are scaled to centipawns.
+    let mut fsf = variants::Catalog::builtin();
+    fsf.add_text(
+        "[fsfvalues:chess]\npieceValueMg = n:630\npieceValueEg = n:1040\n",
+        "fsf.ini",
+    )
+    .expect("parses");
+    let rules = fsf.rules("fsfvalues").expect("builds");
+    let knight = rules.piece_by_symbol("N").expect("knight");
+    assert_eq!(rules.piece(knight).value, Some(500));
+}
+
+#[test]
+fn boards_up_to_16x16() {
+    let catalog = catalog();
+    let rules = rules(&catalog, "big16");
+    assert_eq!((rules.geometry.width(), rules.geometry.height()), (16, 16));
+    let mut pos = Position::start(rules.clone());
+    assert_eq!(pos.fen(), rules.start_fen);
+    // 32 pawn moves and 8 knight moves a side, and the sides cannot meet in two plies.
+    assert_eq!(perft(&mut pos, 2), 40 * 40);
+    // Two-digit ranks: a pawn promotes on p16.
+    let mut pos = read(
+        &catalog,
+        "big16",
+        "16/15P/16/16/16/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1",
+    );
+    assert!(pos
+        .legal_moves()
+        .iter()
+        .any(|mv| pos.geometry().name(mv.to) == "p16" && mv.promotion().is_some()));
+}
