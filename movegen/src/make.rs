@@ -300,6 +300,12 @@ impl Position {
             let count = self.in_hand(color, id) as i16 - delta as i16;
             self.set_hand(color, id, count.clamp(0, u8::MAX as i16) as u8);
         }
+        self.restore_turn(&undo);
+    }
+
+    /// Gives the turn back and restores the counters and rights `undo` saved (the last step
+    /// of unmaking a move or a null move).
+    pub(crate) fn restore_turn(&mut self, undo: &Undo) {
         self.side = self.side.opponent();
         if self.side == Color::Black {
             self.fullmove = self.fullmove.saturating_sub(1);

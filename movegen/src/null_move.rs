@@ -40,15 +40,7 @@ impl Position {
     pub fn unmake_null(&mut self) {
         let undo = self.history.pop().expect("a null move to unmake");
         debug_assert!(undo.changes.is_empty() && undo.hand_changes.is_empty());
-        self.side = self.side.opponent();
-        if self.side == Color::Black {
-            self.fullmove = self.fullmove.saturating_sub(1);
-        }
-        self.ep_squares = undo.ep_squares;
-        self.ep_victim = undo.ep_victim;
-        self.last_moved = undo.last_moved;
-        self.halfmove = undo.halfmove;
-        self.key = undo.key;
+        self.restore_turn(&undo);
     }
 }
 

@@ -230,18 +230,11 @@ impl<'a> Worker<'a> {
         }
 
         let (entry, tt_move) = self.probe();
-        if let Some(e) = entry {
-            let score = from_tt(e.score, ply);
-            if !pv_node
-                && e.depth >= depth
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                }
-            {
-                return score;
-            }
+        if let Some(score) = entry
+            .filter(|e| !pv_node && e.depth >= depth)
+            .and_then(|e| tt_cutoff(&e, alpha, beta, ply))
+        {
+            return score;
         }
 
         let eval = if in_check {
@@ -425,15 +418,11 @@ impl<'a> Worker<'a> {
         }
         let pv_node = beta - alpha > 1;
         let (entry, tt_move) = self.probe();
-        if let (Some(e), false) = (entry, pv_node) {
-            let score = from_tt(e.score, ply);
-            if match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            } {
-                return score;
-            }
+        if let Some(score) = entry
+            .filter(|_| !pv_node)
+            .and_then(|e| tt_cutoff(&e, alpha, beta, ply))
+        {
+            return score;
         }
         let stand_pat = if in_check {
             -INFINITE
@@ -514,4 +503,16 @@ impl<'a> Worker<'a> {
         );
         best
     }
+}
+
+/// The score of a table entry whose bound settles the node within (`alpha`, `beta`), if it
+/// does.
+fn tt_cutoff(entry: &Entry, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    let score = from_tt(entry.score, ply);
+    let settles = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    settles.then_some(score)
 }
