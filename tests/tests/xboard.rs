@@ -375,3 +375,24 @@ fn engine_sends_multi_leg_moves_with_commas() {
     s.expect("the double capture", |l| l == "move d4d5,d5d6");
     s.quit();
 }
+
+#[test]
+fn under_cutechess_no_result_is_claimed() {
+    let mut s = xboard(&[]);
+    // cutechess refuses these features; it referees games itself.
+    s.send("rejected highlight");
+    s.send("rejected draw");
+    s.send("new");
+    s.send("force");
+    s.send("setboard rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    s.send("go");
+    let lines = s.sync(1);
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("0-1") || l.starts_with("1-0") || l.starts_with("1/2")),
+        "{}",
+        s.transcript()
+    );
+    s.quit();
+}

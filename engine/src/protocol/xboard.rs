@@ -16,6 +16,9 @@ use super::uci::ENGINE_NAME;
 use super::worker::Worker;
 use crate::search::{Clock, Info, Limits, SearchResult};
 
+/// Features cutechess-cli refuses and XBoard accepts: their refusal says who the GUI is.
+const REFUSED_BY_CUTECHESS: &[&str] = &["highlight", "colors", "draw", "playother"];
+
 /// Why the engine is searching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Task {
@@ -64,6 +67,8 @@ struct XBoard {
     last_info: Arc<Mutex<Option<Info>>>,
     /// The square a user lifted a piece from (`lift`).
     lifted: Option<Square>,
+    /// Whether to claim results (not under cutechess, which adjudicates by its own rules).
+    claims: bool,
     /// Variants whose misread pieces the user was told about.
     told: HashSet<String>,
     problems: Vec<String>,
@@ -89,6 +94,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
         fresh: true,
         last_info: Arc::new(Mutex::new(None)),
         lifted: None,
+        claims: true,
         told: HashSet::new(),
         problems,
     };
@@ -118,6 +124,11 @@ impl XBoard {
             None => (line, ""),
         };
         match command {
+            "rejected" if REFUSED_BY_CUTECHESS.contains(&arg) => {
+                // cutechess refuses these features (XBoard accepts them); it referees
+                // every game itself and forfeits an engine whose claim it disputes.
+                self.claims = false;
+            }
             "" | "xboard" | "random" | "computer" | "name" | "rating" | "ics" | "accepted"
             | "rejected" | "bk" | "pause" | "resume" | "hover" | "egtpath" | "draw" => {}
             "protover" => self.features(),
@@ -525,8 +536,12 @@ impl XBoard {
         }
     }
 
-    /// Sends the result when the game is over in the current position; true if it was.
+    /// Sends the result when the game is over in the current position; true if it was
+    /// (never under cutechess, which ends its games by its own rules).
     fn claim_result(&mut self) -> bool {
+        if !self.claims {
+            return false;
+        }
         let Some(over) = self.game.pos.game_over() else {
             return false;
         };
