@@ -53,9 +53,14 @@ impl Position {
     /// Whether a piece of `by` could capture a royal piece standing on `target`.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
         let them = by.opponent();
+        // Where moves must leave their grid cell, pieces in the target's cell do not attack it.
+        let reach = match &self.rules.moves.grid {
+            Some(cells) => !cells[target.index()],
+            None => !SquareSet::EMPTY,
+        };
         for id in 0..self.rules.pieces.len() as u8 {
             let attacker = Piece { color: by, id };
-            let squares = self.pieces(attacker);
+            let squares = self.pieces(attacker) & reach;
             if squares.is_empty() {
                 continue;
             }
@@ -73,14 +78,14 @@ impl Position {
                 None => (SquareSet::EMPTY, None),
             };
             let reverse = &pt.attack_tables[them.index()];
-            let outside = !zone;
+            let outside = !zone & reach;
             if reverse.reach(target).intersects(squares & outside)
                 && self.reverse_attack(reverse, target, code, outside)
             {
                 return true;
             }
             if let Some(reverse) = zone_reverse {
-                if self.reverse_attack(reverse, target, code, zone) {
+                if self.reverse_attack(reverse, target, code, zone & reach) {
                     return true;
                 }
             }

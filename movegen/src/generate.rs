@@ -18,9 +18,22 @@ impl Position {
     /// royal piece attacked included).
     pub fn generate_pseudo_legal(&self, list: &mut MoveList) {
         let us = self.side;
+        let start = list.len();
         for from in self.pieces_of(us).iter() {
             let piece = self.piece_at(from).expect("own piece");
+            if self.rules.moves.after_move_rules && self.transform_blocked(piece) {
+                continue;
+            }
             self.piece_moves(piece, from, list);
+        }
+        if let Some(cells) = &self.rules.moves.grid {
+            let mut index = 0;
+            list.retain(|mv| {
+                index += 1;
+                index <= start
+                    || mv.kind != MoveKind::Normal
+                    || !cells[mv.from.index()].contains(mv.to)
+            });
         }
         if self.rules.castling.enabled {
             self.rule_castlings(list);
@@ -28,6 +41,24 @@ impl Position {
         if self.rules.drops.enabled {
             self.drops(list);
         }
+    }
+
+    /// Whether `piece` may not move because the type it becomes after moving is at its limit
+    /// (gryphon chess).
+    fn transform_blocked(&self, piece: Piece) -> bool {
+        let Some(next) = self.rules.pieces[piece.id as usize].after_move else {
+            return false;
+        };
+        self.rules.pieces[next as usize]
+            .max_count
+            .is_some_and(|max| {
+                self.pieces(Piece {
+                    color: piece.color,
+                    id: next,
+                })
+                .len()
+                    >= max as usize
+            })
     }
 
     /// The moves of `piece` on `from`.
@@ -190,6 +221,11 @@ impl Position {
             Some(zone) => zone[color.index()],
             None => rules.promotion.zone[color.index()],
         };
+        if rules.moves.capture_in_place && self.board[mv.to.index()] != 0 {
+            // A rifle capture leaves the pawn where it stands: no promotion.
+            self.push_with_gating(mv, list);
+            return;
+        }
         let immobile = rules.promotion.immobility_illegal && self.immobile(mv.piece, color, mv.to);
         if mv.kind == MoveKind::Normal && rules.is_pawn(mv.piece) && zone.contains(mv.to) {
             for &choice in rules.promotion.choices_for(color) {
@@ -577,6 +613,9 @@ impl Position {
         } else {
             !(self.royal_attacked(us) || (self.rules.flying_general && self.generals_face()))
         };
+        if legal && self.rules.moves.after_move_rules {
+            legal = self.within_limits(us);
+        }
         match self.rules.moves.checks {
             Checks::Allowed => {}
             Checks::Forbidden => legal = legal && !self.in_check(),

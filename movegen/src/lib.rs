@@ -37,7 +37,7 @@ pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{
     Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId,
-    PieceType, Promotion, Rules, ZoneMoves, MAX_PIECE_TYPES,
+    PieceType, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 pub use text::{MoveFormat, MoveTextError};
 pub use walk::{

@@ -6,7 +6,7 @@ use notation::{Color, Square, SquareSet};
 use crate::{
     moves::{Move, MoveKind, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_UNLOAD, NO_SQUARE},
     position::{Piece, Position, SquareChange, Undo},
-    rules::PieceId,
+    rules::{PieceId, SideChange},
 };
 
 impl Position {
@@ -78,6 +78,8 @@ impl Position {
         };
         let us = self.side;
         let mut reset_clock = self.rules.resets_move_rule(mv.piece);
+        // The mover changed sides (Andernach chess): its double step gives no e.p. right.
+        let mut switched = false;
         match mv.kind {
             MoveKind::Drop => {
                 self.record(&mut undo, mv.to);
@@ -156,6 +158,10 @@ impl Position {
                 if self.rules.moves.blast && self.is_capture_made(&undo) {
                     self.explode(&mut undo, mv.to);
                 }
+                if self.rules.moves.after_move_rules && mv.kind == MoveKind::Normal {
+                    let captured = self.is_capture_made(&undo);
+                    switched = self.after_move(&mut undo, mv, captured);
+                }
                 if let Some(gate) = mv.gate() {
                     let square = if mv.has(FLAG_GATE_ON_PARTNER) {
                         Square(mv.aux[0])
@@ -178,10 +184,10 @@ impl Position {
             self.aim_at_royal_leaps(&mut undo, mv.to);
         }
         let mut ep = SquareSet::EMPTY;
-        for &sq in mv.ep.iter().filter(|&&s| s != NO_SQUARE) {
+        for &sq in mv.ep.iter().filter(|&&s| s != NO_SQUARE && !switched) {
             ep.insert(Square(sq));
         }
-        if mv.has(FLAG_EP_LINE) {
+        if mv.has(FLAG_EP_LINE) && !switched {
             ep |= self.squares_between(mv.from, mv.to);
         }
         if let Some(region) = &self.rules.moves.ep_region {
@@ -258,6 +264,62 @@ impl Position {
                 self.set_virgin(royal, false);
             }
         }
+    }
+
+    /// What happens to the piece that made `mv` after it moved: it goes back to its square
+    /// after a capture (rifle chess), becomes another type (gryphon chess), changes sides
+    /// (Andernach chess). Returns whether it changed sides.
+    fn after_move(&mut self, undo: &mut Undo, mv: Move, captured: bool) -> bool {
+        let mut at = mv.to;
+        if captured && self.rules.moves.capture_in_place && self.board[mv.to.index()] != 0 {
+            self.record(undo, mv.to);
+            let code = self.clear(mv.to);
+            if let Some(piece) = Piece::from_code(code) {
+                self.record(undo, mv.from);
+                self.clear(mv.from);
+                self.put(mv.from, piece);
+                at = mv.from;
+            }
+        }
+        let Some(piece) = self.piece_at(at) else {
+            return false;
+        };
+        let mut changed = piece;
+        if mv.promotion().is_none() {
+            if let Some(next) = self.rules.pieces[piece.id as usize].after_move {
+                changed.id = next;
+            }
+        }
+        if let Some(change) = self.rules.moves.side_change {
+            let switches = match change {
+                SideChange::Captures => captured,
+                SideChange::Quiet => !captured,
+                SideChange::All => true,
+            };
+            if switches && !self.rules.pieces[mv.piece as usize].royal {
+                changed.color = piece.color.opponent();
+            }
+        }
+        if changed != piece {
+            self.record(undo, at);
+            self.take(at);
+            self.put(at, changed);
+        }
+        changed.color != piece.color
+    }
+
+    /// Whether `color` has no more pieces of any type than the rules allow (gryphon chess).
+    pub(crate) fn within_limits(&self, color: Color) -> bool {
+        self.rules.pieces.iter().enumerate().all(|(id, pt)| {
+            !pt.max_count.is_some_and(|max| {
+                self.pieces(Piece {
+                    color,
+                    id: id as PieceId,
+                })
+                .len()
+                    > max as usize
+            })
+        })
     }
 
     /// Whether the move being made (recorded in `undo`) took an enemy piece.

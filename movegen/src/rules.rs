@@ -63,6 +63,13 @@ pub struct PieceType {
     /// Whether moves of this type need nothing but adding to the list (no region, promotion
     /// or immobility rule to look at); set by [`Rules::finish`].
     pub plain: bool,
+    /// The type this piece becomes after each of its moves but promotions (cutechess's
+    /// gryphon and change-over chess; Kraken's `transformAfterMove`).
+    pub after_move: Option<PieceId>,
+    /// Most pieces of this type a side may have on the board after a move; a piece whose
+    /// `after_move` type is at its limit may not move (cutechess's gryphon chess; Kraken's
+    /// `pieceLimit`).
+    pub max_count: Option<u8>,
     /// The piece may make its initial (`i`) moves whenever it stands on one of its
     /// `initial_squares`, moved or not (Fairy-Stockfish's double-step region for pawns); when
     /// false, only a piece that never moved may.
@@ -132,6 +139,8 @@ impl PieceType {
             promoted: None,
             unpromoted: None,
             value: None,
+            after_move: None,
+            max_count: None,
         }
     }
 }
@@ -350,6 +359,18 @@ pub enum Checks {
     MateOnly,
 }
 
+/// Which moves of a non-royal piece make it change sides (Andernach chess and its relatives,
+/// as cutechess referees them; Kraken's `sideChange`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideChange {
+    /// Captures (andernach).
+    Captures,
+    /// Moves that capture nothing (antiandernach).
+    Quiet,
+    /// Every move (superandernach).
+    All,
+}
+
 /// Rules about what moves may do beyond chess: captures that explode, captures that must be
 /// made, checks that may not be given, where e.p. captures may happen.
 #[derive(Clone, Debug)]
@@ -369,6 +390,17 @@ pub struct MoveRules {
     /// while in check, and loses them when a piece of this type (the rook) moves to its rank
     /// or file (as Fairy-Stockfish, whatever stands between).
     pub royal_leap_lost_to: Option<PieceId>,
+    /// A non-royal piece that makes such a move changes sides on its target square.
+    pub side_change: Option<SideChange>,
+    /// A capturing piece stays on its square (rifle chess); a pawn capturing into its
+    /// promotion zone does not promote.
+    pub capture_in_place: bool,
+    /// Every move but castling must end outside the cell of the grid it starts in, and only
+    /// such moves attack (grid chess): for each square, the squares of its cell.
+    pub grid: Option<Vec<SquareSet>>,
+    /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
+    /// leaves on the board beyond moving the piece; set by [`Rules::finish`].
+    pub after_move_rules: bool,
 }
 
 impl Default for MoveRules {
@@ -379,6 +411,10 @@ impl Default for MoveRules {
             blast: false,
             ep_region: None,
             royal_leap_lost_to: None,
+            side_change: None,
+            capture_in_place: false,
+            grid: None,
+            after_move_rules: false,
         }
     }
 }
@@ -487,6 +523,12 @@ impl Rules {
             };
             self.pieces[id].plain = plain;
         }
+        self.moves.after_move_rules = self.moves.side_change.is_some()
+            || self.moves.capture_in_place
+            || self
+                .pieces
+                .iter()
+                .any(|p| p.after_move.is_some() || p.max_count.is_some());
         self.neighbours = if self.moves.blast {
             let g = &self.geometry;
             g.squares()
@@ -511,6 +553,7 @@ impl Rules {
         self.moves.checks == Checks::Allowed
             && !self.moves.blast
             && self.moves.royal_leap_lost_to.is_none()
+            && !self.moves.after_move_rules
     }
 
     /// The type with FEN symbol `symbol` (as written for white).

@@ -74,6 +74,12 @@ fn computed_cases_match() {
     cases.extend(PerftCase::read_all(include_str!(
         "../data/perft/checkless.jsonl"
     )));
+    // cutechess-cli's own variants: computed by Kraken after self-play under cutechess-cli (which
+    // referees every move by its own rules) ended without a forfeit; Fairy-Stockfish does not
+    // play them.
+    cases.extend(PerftCase::read_all(include_str!(
+        "../data/perft/cutechess_variants.jsonl"
+    )));
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|case| {

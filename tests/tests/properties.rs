@@ -107,6 +107,35 @@ proptest! {
     }
 }
 
+/// cutechess-cli's own variants (`variants/catalog/cutechess.ini`): pieces that change sides,
+/// turn into other types or capture without moving, moves that must leave a grid cell.
+const CUTECHESS_VARIANTS: &[&str] = &[
+    "andernach",
+    "antiandernach",
+    "superandernach",
+    "grid",
+    "slippedgrid",
+    "displacedgrid",
+    "gridolina",
+    "rifle",
+    "shoot",
+    "gryphon",
+    "circulargryphon",
+    "changeover",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn random_cutechess_games_keep_their_invariants(
+        variant in 0..CUTECHESS_VARIANTS.len(),
+        choices in proptest::collection::vec(any::<u16>(), 1..150),
+    ) {
+        play(CUTECHESS_VARIANTS[variant], &choices);
+    }
+}
+
 /// Variants with Kraken's own keys: primed ids, 30 piece types, a 16x16 board.
 const KRAKEN_KEY_VARIANTS: &[&str] = &["primes", "twins-primed", "big16"];
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use movegen::{
     Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId,
-    PieceType, Position, Promotion, Rules, ZoneMoves, MAX_PIECE_TYPES,
+    PieceType, Position, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -109,6 +109,12 @@ pub const KNOWN_KEYS: &[&str] = &[
     "mandatoryPiecePromotion",
     "flagPieceSafe",
     "cambodianMoves",
+    // Kraken's own keys for cutechess's variants.
+    "sideChange",
+    "captureInPlace",
+    "moveGrid",
+    "transformAfterMove",
+    "pieceLimit",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -643,6 +649,7 @@ impl Builder<'_> {
             } else {
                 None
             },
+            ..MoveRules::default()
         };
         rules.end = GameEnd {
             checkmate: self.outcome("checkmateValue", Outcome::Loss),
@@ -662,6 +669,33 @@ impl Builder<'_> {
                 .then(|| self.letters("nMoveRuleTypes", &declared, "")),
             repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
         };
+        rules.moves.side_change = match self.def.get("sideChange") {
+            None | Some("none") => None,
+            Some("captures") => Some(SideChange::Captures),
+            Some("quiet") => Some(SideChange::Quiet),
+            Some("all") => Some(SideChange::All),
+            Some(other) => {
+                self.fail(
+                    "sideChange",
+                    format!("expected none, captures, quiet or all, found '{other}'"),
+                );
+                None
+            }
+        };
+        rules.moves.capture_in_place = self.bool("captureInPlace", false);
+        rules.moves.grid = self.move_grid(&geometry);
+        for (key, pair_id) in self.id_pairs("transformAfterMove", &declared) {
+            match find_declared(&declared, &pair_id) {
+                Some(next) => rules.pieces[key].after_move = Some(next as PieceId),
+                None => self.fail("transformAfterMove", format!("unknown piece '{pair_id}'")),
+            }
+        }
+        for (id, count) in self.id_pairs("pieceLimit", &declared) {
+            match count.parse::<u8>() {
+                Ok(n) => rules.pieces[id].max_count = Some(n),
+                Err(_) => self.fail("pieceLimit", format!("expected a count, found '{count}'")),
+            }
+        }
         rules.finish();
         // The start position must read.
         let arc = Arc::new(rules);
@@ -670,6 +704,67 @@ impl Builder<'_> {
             return None;
         }
         Arc::try_unwrap(arc).ok()
+    }
+
+    /// The pairs `x:value` of `key`, each with the index of the declared piece `x`.
+    fn id_pairs(&mut self, key: &str, declared: &[Declared]) -> Vec<(usize, String)> {
+        let text = self.def.get(key).unwrap_or("").to_string();
+        let mut pairs = Vec::new();
+        for pair in text.split_whitespace() {
+            match pair
+                .split_once(':')
+                .and_then(|(l, v)| Some((find_declared(declared, l)?, v.to_string())))
+            {
+                Some(found) => pairs.push(found),
+                None => self.fail(
+                    key,
+                    format!("expected 'x:value' for a declared piece x, found '{pair}'"),
+                ),
+            }
+        }
+        pairs
+    }
+
+    /// Kraken's `moveGrid = W H [DX DY]`: the board is cut into cells of `W` files and `H`
+    /// ranks, the first cell starting `DX` files left of and `DY` ranks below a1; every move
+    /// must leave its cell. Returns each square's cell.
+    fn move_grid(&mut self, geometry: &Geometry) -> Option<Vec<SquareSet>> {
+        let text = self.def.get("moveGrid")?.to_string();
+        let numbers: Vec<i32> = text
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let (w, h, dx, dy) = match numbers[..] {
+            [w, h] if text.split_whitespace().count() == 2 => (w, h, 0, 0),
+            [w, h, dx, dy] if text.split_whitespace().count() == 4 => (w, h, dx, dy),
+            _ => {
+                self.fail(
+                    "moveGrid",
+                    format!("expected 'W H' or 'W H DX DY', found '{text}'"),
+                );
+                return None;
+            }
+        };
+        if w < 1 || h < 1 || dx < 0 || dy < 0 {
+            self.fail(
+                "moveGrid",
+                "cell sizes must be positive and offsets not negative",
+            );
+            return None;
+        }
+        let cell =
+            |sq: notation::Square| ((geometry.file(sq) + dx) / w, (geometry.rank(sq) + dy) / h);
+        let squares: Vec<_> = geometry.squares().collect();
+        let size = squares.iter().map(|sq| sq.index() + 1).max().unwrap_or(0);
+        let mut cells = vec![SquareSet::EMPTY; size];
+        for &sq in &squares {
+            cells[sq.index()] = squares
+                .iter()
+                .copied()
+                .filter(|&other| cell(other) == cell(sq))
+                .collect();
+        }
+        Some(cells)
     }
 
     /// Piece values in centipawns: Kraken's `pieceValue = q:950 a':500`, else Fairy-Stockfish's

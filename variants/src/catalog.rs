@@ -17,6 +17,9 @@ pub const BUILTIN: &str = include_str!("../catalog/builtin.ini");
 /// catalog.
 pub const XBOARD: &str = include_str!("../catalog/xboard.ini");
 
+/// cutechess-cli's own variants, loaded after [`XBOARD`] as part of the built-in catalog.
+pub const CUTECHESS: &str = include_str!("../catalog/cutechess.ini");
+
 /// Other names of built-in variants, as XBoard, cutechess and UCI GUIs spell them.
 pub const ALIASES: &[(&str, &str)] = &[
     ("normal", "chess"),
@@ -75,6 +78,7 @@ impl Catalog {
     pub fn builtin() -> Catalog {
         let mut sections = parse_ini(BUILTIN).expect("the built-in catalog is valid");
         sections.extend(parse_ini(XBOARD).expect("the built-in XBoard catalog is valid"));
+        sections.extend(parse_ini(CUTECHESS).expect("the built-in cutechess catalog is valid"));
         Catalog {
             sections: sections
                 .into_iter()

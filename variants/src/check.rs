@@ -70,6 +70,12 @@ mod tests {
     }
 
     #[test]
+    fn the_cutechess_catalog_is_clean() {
+        let text = format!("{}\n{}", crate::BUILTIN, crate::CUTECHESS);
+        assert_eq!(check_text(&text, "built-in"), vec![]);
+    }
+
+    #[test]
     fn problems_point_at_their_line_and_key() {
         let text = "[a:chess]\nbogusKey = 1\ncustomPiece1 = x:fmWfce\nstartFen = 8/8 w - - 0 1\n\n[b:nowhere]\n\n[c:d]\n[d:c]\n";
         assert_eq!(

@@ -19,7 +19,7 @@ mod pieces;
 mod region;
 
 pub use build::{build_rules, is_known_key, KNOWN_KEYS, UNSUPPORTED_KEYS};
-pub use catalog::{Catalog, UnknownVariant, ALIASES, BUILTIN, XBOARD};
+pub use catalog::{Catalog, UnknownVariant, ALIASES, BUILTIN, CUTECHESS, XBOARD};
 pub use check::check_text;
 pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
 pub use ini::{parse_ini, Entry, IniError, Section};

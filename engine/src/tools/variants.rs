@@ -169,6 +169,26 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.moves.royal_leap_lost_to.is_some() {
         notes.push("king's first-move leap, not out of check, lost to a rook on its line".into());
     }
+    match rules.moves.side_change {
+        Some(movegen::SideChange::Captures) => notes.push("capturing pieces change sides".into()),
+        Some(movegen::SideChange::Quiet) => {
+            notes.push("pieces change sides when they capture nothing".into())
+        }
+        Some(movegen::SideChange::All) => notes.push("moving pieces change sides".into()),
+        None => {}
+    }
+    if rules.moves.capture_in_place {
+        notes.push("captures without moving".into());
+    }
+    if rules.moves.grid.is_some() {
+        notes.push("moves must leave their grid cell".into());
+    }
+    if rules.pieces.iter().any(|p| p.after_move.is_some()) {
+        notes.push("pieces change type after moving".into());
+    }
+    if rules.pieces.iter().any(|p| p.max_count.is_some()) {
+        notes.push("pieces per type limited".into());
+    }
     if rules.pieces.iter().any(|p| p.promoted.is_some()) {
         notes.push("shogi-style promotion".into());
     } else if !rules.promotion.pawn_types.is_empty() && !rules.promotion.mandatory {
