@@ -116,11 +116,35 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
             None => lines.push(format!("piece {}& {betza}", pt.symbol)),
         }
     }
+    misread.extend(rules_xboard_cannot_follow(rules, parent));
     XboardSetup {
         lines,
         misread,
         left_to_parent,
     }
+}
+
+/// Rules that change the board after a move in ways XBoard's `parent` does not: its board
+/// would then differ from Kraken's.
+fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
+    let moves = &rules.moves;
+    let mut rules_text = Vec::new();
+    if moves.side_change.is_some() {
+        rules_text.push("pieces changing sides");
+    }
+    if moves.capture_in_place {
+        rules_text.push("captures that stay in place");
+    }
+    if rules.pieces.iter().any(|p| p.after_move.is_some()) {
+        rules_text.push("pieces changing type after moving");
+    }
+    if moves.blast && parent != "atomic" {
+        rules_text.push("exploding captures");
+    }
+    rules_text
+        .into_iter()
+        .map(|rule| format!("the rule of {rule}"))
+        .collect()
 }
 
 /// The parent variant whose rules XBoard applies besides the pieces' moves.

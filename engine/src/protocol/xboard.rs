@@ -307,8 +307,8 @@ impl XBoard {
         }
         if !setup.misread.is_empty() && self.told.insert(self.game.variant.clone()) {
             self.out.line(&format!(
-                "telluser Kraken: XBoard 4.9.1 cannot read the moves of {} in {}; switch off \
-                 legality testing for this variant",
+                "telluser Kraken: XBoard 4.9.1 cannot follow {} in {}; switch off legality \
+                 testing for this variant",
                 setup.misread.join("; "),
                 self.game.variant
             ));
