@@ -191,6 +191,34 @@ impl<'a> Worker<'a> {
         (entry, entry.map_or(MoveCode::NONE, |e| e.mv))
     }
 
+    /// Stores the result of a search of the current position within (`alpha`, `beta`).
+    fn store(
+        &self,
+        best: i32,
+        best_move: Option<Move>,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            self.pos.key(),
+            Entry {
+                mv: best_move.map_or(MoveCode::NONE, |m| MoveCode::of(&m)),
+                score: to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
+    }
+
     /// Searches the position `ply` plies below the root to `depth` within (`alpha`, `beta`).
     /// `in_check` says whether the side to move is in check.
     pub(crate) fn negamax(
@@ -362,22 +390,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            self.pos.key(),
-            Entry {
-                mv: best_move.map_or(MoveCode::NONE, |m| MoveCode::of(&m)),
-                score: to_tt(best, ply),
-                depth,
-                bound,
-            },
-        );
+        self.store(best, best_move, original_alpha, beta, depth, ply);
         best
     }
 
@@ -485,22 +498,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            self.pos.key(),
-            Entry {
-                mv: best_move.map_or(MoveCode::NONE, |m| MoveCode::of(&m)),
-                score: to_tt(best, ply),
-                depth: 0,
-                bound,
-            },
-        );
+        self.store(best, best_move, original_alpha, beta, 0, ply);
         best
     }
 }
