@@ -6,7 +6,7 @@ use notation::{Color, Modes, MoveTable, Square, SquareSet};
 use crate::{
     moves::{
         Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER,
-        FLAG_INDUCED, FLAG_UNLOAD,
+        FLAG_INDUCED, FLAG_O_CASTLING, FLAG_UNLOAD,
     },
     position::{Piece, Position},
     rules::{Checks, PieceId},
@@ -178,6 +178,7 @@ impl Position {
         if let Some((partner, partner_to)) = pm.castle {
             mv.kind = MoveKind::Castle;
             mv.aux = [partner.0, partner_to.0];
+            mv.flags |= FLAG_O_CASTLING;
         }
         if let Some(victim) = pm.ep_capture {
             mv.flags |= FLAG_EN_PASSANT;

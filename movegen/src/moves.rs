@@ -29,6 +29,9 @@ pub const FLAG_UNLOAD: u8 = 4;
 pub const FLAG_GATE_ON_PARTNER: u8 = 8;
 /// Flag: the victim in `victims[0]` is taken en passant.
 pub const FLAG_EN_PASSANT: u8 = 16;
+/// Flag: a castling by an XBetza `O` move (several may share a partner, so it is written by
+/// the king's destination even in Chess960 notation).
+pub const FLAG_O_CASTLING: u8 = 32;
 
 /// One move. 16 bytes, `Copy`; unused square slots hold [`NO_SQUARE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

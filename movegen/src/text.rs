@@ -11,7 +11,7 @@ use std::fmt;
 use notation::Square;
 
 use crate::{
-    moves::{Move, MoveKind, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER},
+    moves::{Move, MoveKind, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER, FLAG_O_CASTLING},
     position::{Piece, Position},
 };
 
@@ -68,7 +68,7 @@ impl Position {
                 let (partner, _) = mv.castle_partner().expect("castling has a partner");
                 if mv.gate().is_some() && mv.has(FLAG_GATE_ON_PARTNER) {
                     format!("{}{}", sq(partner), sq(mv.from))
-                } else if format.chess960
+                } else if (format.chess960 && !mv.has(FLAG_O_CASTLING))
                     || mv.from == mv.to // a king that stays put: `g1g1` would name no move
                     || self.king_move_ambiguous(mv)
                 {
