@@ -604,6 +604,17 @@ impl Position {
         {
             return false;
         }
+        if self.rules.moves.royal_forward_until_capture
+            && !self.captured[us.index()]
+            && mv.kind != MoveKind::Drop
+            && self.royals(us).contains(mv.from)
+        {
+            let g = self.geometry();
+            let ahead = g.rank(mv.to) - g.rank(mv.from);
+            if (us == Color::White && ahead <= 0) || (us == Color::Black && ahead >= 0) {
+                return false;
+            }
+        }
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         self.make(mv);
         let mut legal = if self.rules.moves.blast {

@@ -398,6 +398,9 @@ pub struct MoveRules {
     /// Every move but castling must end outside the cell of the grid it starts in, and only
     /// such moves attack (grid chess): for each square, the squares of its cell.
     pub grid: Option<Vec<SquareSet>>,
+    /// A royal piece may move only forward (to a higher rank, for its side) until its side
+    /// has captured something since the position was set up (simplified gryphon chess).
+    pub royal_forward_until_capture: bool,
     /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
     /// leaves on the board beyond moving the piece; set by [`Rules::finish`].
     pub after_move_rules: bool,
@@ -414,6 +417,7 @@ impl Default for MoveRules {
             side_change: None,
             capture_in_place: false,
             grid: None,
+            royal_forward_until_capture: false,
             after_move_rules: false,
         }
     }
@@ -553,6 +557,7 @@ impl Rules {
         self.moves.checks == Checks::Allowed
             && !self.moves.blast
             && self.moves.royal_leap_lost_to.is_none()
+            && !self.moves.royal_forward_until_capture
             && !self.moves.after_move_rules
     }
 

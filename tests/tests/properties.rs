@@ -121,6 +121,7 @@ const CUTECHESS_VARIANTS: &[&str] = &[
     "shoot",
     "gryphon",
     "circulargryphon",
+    "simplifiedgryphon",
     "changeover",
 ];
 

@@ -112,6 +112,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     // Kraken's own keys for cutechess's variants.
     "sideChange",
     "captureInPlace",
+    "royalForwardUntilCapture",
     "moveGrid",
     "transformAfterMove",
     "pieceLimit",
@@ -683,6 +684,7 @@ impl Builder<'_> {
             }
         };
         rules.moves.capture_in_place = self.bool("captureInPlace", false);
+        rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
         rules.moves.grid = self.move_grid(&geometry);
         for (key, pair_id) in self.id_pairs("transformAfterMove", &declared) {
             match find_declared(&declared, &pair_id) {
