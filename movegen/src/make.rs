@@ -181,6 +181,19 @@ impl Position {
                 }
             }
         }
+        if self.rules.castling.lost_by_any_king
+            && self.rules.castling.king == Some(mv.piece)
+            && mv.kind != MoveKind::Drop
+        {
+            let kings = self.pieces(Piece {
+                color: us,
+                id: mv.piece,
+            }) & self.virgin;
+            for sq in kings.iter() {
+                self.record(&mut undo, sq);
+                self.set_virgin(sq, false);
+            }
+        }
         if self.rules.moves.royal_leap_lost_to == Some(mv.piece) && mv.kind == MoveKind::Normal {
             self.aim_at_royal_leaps(&mut undo, mv.to);
         }

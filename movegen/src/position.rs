@@ -7,7 +7,7 @@ use notation::{Color, Geometry, MoveTable, Square, SquareSet};
 
 use crate::{
     moves::NO_SQUARE,
-    rules::{PieceId, Rules, MAX_PIECE_TYPES},
+    rules::{OneRoyal, PieceId, Rules, MAX_PIECE_TYPES},
     walk::{Occupant, PieceBoard},
     zobrist::Zobrist,
 };
@@ -183,7 +183,22 @@ impl Position {
     /// Squares of the royal pieces of `color`.
     #[inline]
     pub fn royals(&self, color: Color) -> SquareSet {
-        self.royals[color.index()]
+        let all = self.royals[color.index()];
+        match self.rules.one_royal {
+            OneRoyal::All => all,
+            choice if all.len() > 1 => {
+                // Only the first in file order is royal (two-kings chess).
+                let g = self.geometry();
+                let mirrored = choice == OneRoyal::FileThenRelativeRank && color == Color::Black;
+                let order = |sq: Square| {
+                    let rank = if mirrored { -g.rank(sq) } else { g.rank(sq) };
+                    (g.file(sq), rank)
+                };
+                let first = all.iter().min_by_key(|&sq| order(sq));
+                first.map_or(all, SquareSet::from_square)
+            }
+            _ => all,
+        }
     }
 
     /// Whether the piece on `sq` has never moved.

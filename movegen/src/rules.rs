@@ -191,6 +191,9 @@ pub struct Castling {
     /// Files (kingside, queenside) of the partners `K` and `Q` mean in a FEN, when they are
     /// not the outermost ones (shako); `None`: the outermost.
     pub partner_files: Option<(u8, u8)>,
+    /// A move of any castling king takes away its side's castling rights, whichever king
+    /// would castle (two-kings chess; `castlingLostByAnyKing`).
+    pub lost_by_any_king: bool,
 }
 
 /// How pieces promote.
@@ -348,6 +351,19 @@ impl GameEnd {
     }
 }
 
+/// Which of a side's royal pieces count as royal (Kraken's `oneRoyal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OneRoyal {
+    /// Every royal piece (the default).
+    #[default]
+    All,
+    /// Only the one on the lowest file, then the lowest rank (two-kings chess).
+    FileThenRank,
+    /// Only the one on the lowest file, then the lowest rank counted from its own side
+    /// (symmetric two-kings chess).
+    FileThenRelativeRank,
+}
+
 /// Which checks a move may give.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Checks {
@@ -475,6 +491,8 @@ pub struct Rules {
     pub gating: Gating,
     /// Whether the two sides' royal pieces may not face each other on a file (Xiangqi).
     pub flying_general: bool,
+    /// Which royal pieces count where a side has several (`oneRoyal`).
+    pub one_royal: OneRoyal,
     /// Whether a side may have pieces in hand (FEN shows `[...]`).
     pub holdings: bool,
     /// Captures, checks and e.p. beyond chess.
@@ -505,6 +523,7 @@ impl Rules {
             drops: Drops::default(),
             gating: Gating::default(),
             flying_general: false,
+            one_royal: OneRoyal::All,
             holdings: false,
             moves: MoveRules::default(),
             end: GameEnd::default(),
@@ -558,6 +577,7 @@ impl Rules {
             && !self.moves.blast
             && self.moves.royal_leap_lost_to.is_none()
             && !self.moves.royal_forward_until_capture
+            && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules
     }
 

@@ -122,6 +122,8 @@ const CUTECHESS_VARIANTS: &[&str] = &[
     "gryphon",
     "circulargryphon",
     "simplifiedgryphon",
+    "twokings",
+    "twokingssymmetric",
     "changeover",
 ];
 

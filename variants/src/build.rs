@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId,
-    PieceType, Position, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, OneRoyal, Outcome,
+    PieceId, PieceType, Position, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -113,6 +113,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "sideChange",
     "captureInPlace",
     "royalForwardUntilCapture",
+    "oneRoyal",
+    "castlingLostByAnyKing",
     "moveGrid",
     "transformAfterMove",
     "pieceLimit",
@@ -467,6 +469,7 @@ impl Builder<'_> {
                     (kingside, self.file(keys[1], 0))
                 })
             },
+            lost_by_any_king: self.bool("castlingLostByAnyKing", false),
         };
 
         // Promotion.
@@ -617,6 +620,18 @@ impl Builder<'_> {
                 .collect(),
         };
         rules.flying_general = self.bool("flyingGeneral", false);
+        rules.one_royal = match self.def.get("oneRoyal") {
+            None | Some("none") => OneRoyal::All,
+            Some("fileThenRank") => OneRoyal::FileThenRank,
+            Some("fileThenRelativeRank") => OneRoyal::FileThenRelativeRank,
+            Some(other) => {
+                self.fail(
+                    "oneRoyal",
+                    format!("expected none, fileThenRank or fileThenRelativeRank, found '{other}'"),
+                );
+                OneRoyal::All
+            }
+        };
         // Gating alone (cambodian's first-move rights) needs no hands unless the start has them.
         rules.holdings = rules.drops.enabled || captures_to_hand || start_fen.contains('[');
         let blast = self.bool("blastOnCapture", false);
