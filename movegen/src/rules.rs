@@ -417,6 +417,13 @@ pub struct MoveRules {
     /// A royal piece may move only forward (to a higher rank, for its side) until its side
     /// has captured something since the position was set up (simplified gryphon chess).
     pub royal_forward_until_capture: bool,
+    /// Knight-relay chess: a piece other than a royal piece or this type that stands a move
+    /// of this type (the knight) away from a friendly piece of this type also moves like it,
+    /// onto empty squares and enemy pieces; a pawn not onto the first or last rank. Such
+    /// moves give no check (as cutechess-cli referees it) and do not take royal pieces.
+    pub relay: Option<PieceId>,
+    /// Types that cannot be captured.
+    pub uncapturable: Vec<PieceId>,
     /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
     /// leaves on the board beyond moving the piece; set by [`Rules::finish`].
     pub after_move_rules: bool,
@@ -434,6 +441,8 @@ impl Default for MoveRules {
             capture_in_place: false,
             grid: None,
             royal_forward_until_capture: false,
+            relay: None,
+            uncapturable: Vec::new(),
             after_move_rules: false,
         }
     }
@@ -577,6 +586,8 @@ impl Rules {
             && !self.moves.blast
             && self.moves.royal_leap_lost_to.is_none()
             && !self.moves.royal_forward_until_capture
+            && self.moves.relay.is_none()
+            && self.moves.uncapturable.is_empty()
             && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules
     }

@@ -124,6 +124,7 @@ const CUTECHESS_VARIANTS: &[&str] = &[
     "simplifiedgryphon",
     "twokings",
     "twokingssymmetric",
+    "knightrelay",
     "changeover",
 ];
 

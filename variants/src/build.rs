@@ -115,6 +115,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "royalForwardUntilCapture",
     "oneRoyal",
     "castlingLostByAnyKing",
+    "relayPiece",
+    "uncapturableTypes",
     "moveGrid",
     "transformAfterMove",
     "pieceLimit",
@@ -700,6 +702,15 @@ impl Builder<'_> {
         };
         rules.moves.capture_in_place = self.bool("captureInPlace", false);
         rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
+        if let Some(relay) = self.def.get("relayPiece").map(str::to_string) {
+            match find_declared(&declared, &relay) {
+                Some(id) => rules.moves.relay = Some(id as PieceId),
+                None => self.fail("relayPiece", format!("unknown piece '{relay}'")),
+            }
+        }
+        if self.def.get("uncapturableTypes").is_some() {
+            rules.moves.uncapturable = self.letters("uncapturableTypes", &declared, "");
+        }
         rules.moves.grid = self.move_grid(&geometry);
         for (key, pair_id) in self.id_pairs("transformAfterMove", &declared) {
             match find_declared(&declared, &pair_id) {
