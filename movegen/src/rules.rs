@@ -422,6 +422,9 @@ pub struct MoveRules {
     /// onto empty squares and enemy pieces; a pawn not onto the first or last rank. Such
     /// moves give no check (as cutechess-cli referees it) and do not take royal pieces.
     pub relay: Option<PieceId>,
+    /// A side with several royal pieces is in check only when all of them are attacked
+    /// (Fairy-Stockfish's `dupleCheck`, spartan chess).
+    pub duple_check: bool,
     /// Types that cannot be captured.
     pub uncapturable: Vec<PieceId>,
     /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
@@ -442,6 +445,7 @@ impl Default for MoveRules {
             grid: None,
             royal_forward_until_capture: false,
             relay: None,
+            duple_check: false,
             uncapturable: Vec::new(),
             after_move_rules: false,
         }
@@ -587,6 +591,7 @@ impl Rules {
             && self.moves.royal_leap_lost_to.is_none()
             && !self.moves.royal_forward_until_capture
             && self.moves.relay.is_none()
+            && !self.moves.duple_check
             && self.moves.uncapturable.is_empty()
             && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules

@@ -116,6 +116,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "oneRoyal",
     "castlingLostByAnyKing",
     "relayPiece",
+    "dupleCheck",
     "uncapturableTypes",
     "moveGrid",
     "transformAfterMove",
@@ -155,7 +156,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "moveRepetitionIllegal",
     "shatarMateRule",
     "bikjangRule",
-    "dupleCheck",
     "flagPieceWhite",
     "flagPieceBlack",
     "flagPieceCount",
@@ -504,16 +504,13 @@ impl Builder<'_> {
             }
             None => None,
         };
+        // Pawn types that differ by colour (spartan's hoplites) are pawns of either colour.
+        let mut pawn_types = pawn_types;
         if self.def.get("promotionPawnTypesBlack").is_some() {
-            let mut black = self.letters("promotionPawnTypesBlack", &declared, "");
-            let mut white = pawn_types.clone();
-            black.sort_unstable();
-            white.sort_unstable();
-            if black != white {
-                self.fail(
-                    "promotionPawnTypesBlack",
-                    "different pawn types for white and black are not supported yet",
-                );
+            for id in self.letters("promotionPawnTypesBlack", &declared, "") {
+                if !pawn_types.contains(&id) {
+                    pawn_types.push(id);
+                }
             }
         }
         let mut zone = [
@@ -702,6 +699,7 @@ impl Builder<'_> {
         };
         rules.moves.capture_in_place = self.bool("captureInPlace", false);
         rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
+        rules.moves.duple_check = self.bool("dupleCheck", false);
         if let Some(relay) = self.def.get("relayPiece").map(str::to_string) {
             match find_declared(&declared, &relay) {
                 Some(id) => rules.moves.relay = Some(id as PieceId),
