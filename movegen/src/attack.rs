@@ -182,6 +182,13 @@ impl Position {
     /// Whether a royal piece of `color` is attacked (where captures explode, a royal piece
     /// next to an enemy royal piece cannot be taken).
     pub fn royal_attacked(&self, color: Color) -> bool {
+        if self.rules.moves.duple_check {
+            let royals = self.royals(color);
+            return !royals.is_empty()
+                && royals
+                    .iter()
+                    .all(|sq| self.royal_square_attacked(sq, color.opponent()));
+        }
         self.royals(color)
             .iter()
             .any(|sq| self.royal_square_attacked(sq, color.opponent()))

@@ -25,6 +25,9 @@ impl Position {
                 continue;
             }
             self.piece_moves(piece, from, list);
+            if let Some(relay) = self.rules.moves.relay {
+                self.relay_moves(piece, from, relay, list);
+            }
         }
         if let Some(cells) = &self.rules.moves.grid {
             let mut index = 0;
@@ -40,6 +43,40 @@ impl Position {
         }
         if self.rules.drops.enabled {
             self.drops(list);
+        }
+    }
+
+    /// Knight-relay moves of `piece` on `from`: the moves of the `relay` type where a friendly
+    /// piece of that type defends it (see [`MoveRules::relay`](crate::MoveRules::relay)).
+    fn relay_moves(&self, piece: Piece, from: Square, relay: PieceId, list: &mut MoveList) {
+        let rules = &self.rules;
+        if piece.id == relay || rules.pieces[piece.id as usize].royal {
+            return;
+        }
+        let us = piece.color;
+        let leaps = rules.pieces[relay as usize].tables[us.index()].leaps(from);
+        let own_relay = Piece {
+            color: us,
+            id: relay,
+        };
+        if !leaps.iter().any(|l| self.piece_at(l.to) == Some(own_relay)) {
+            return;
+        }
+        let g = self.geometry();
+        let last = g.height() as i32 - 1;
+        let pawn = rules.is_pawn(piece.id);
+        for leap in leaps {
+            let target = self.piece_at(leap.to);
+            // Relay moves give no check, so they may not take a royal piece either.
+            if target.is_some_and(|t| {
+                t.color == us
+                    || rules.moves.uncapturable.contains(&t.id)
+                    || rules.pieces[t.id as usize].royal
+            }) || (pawn && (g.rank(leap.to) == 0 || g.rank(leap.to) == last))
+            {
+                continue;
+            }
+            list.push(Move::normal(piece.id, from, leap.to));
         }
     }
 
@@ -604,6 +641,25 @@ impl Position {
             && self.royal_attacked(us)
         {
             return false;
+        }
+        if !self.rules.moves.uncapturable.is_empty()
+            && mv.kind == MoveKind::Normal
+            && self
+                .piece_at(mv.to)
+                .is_some_and(|p| p.color != us && self.rules.moves.uncapturable.contains(&p.id))
+        {
+            return false;
+        }
+        if self.rules.moves.royal_forward_until_capture
+            && !self.captured[us.index()]
+            && mv.kind != MoveKind::Drop
+            && self.royals(us).contains(mv.from)
+        {
+            let g = self.geometry();
+            let ahead = g.rank(mv.to) - g.rank(mv.from);
+            if (us == Color::White && ahead <= 0) || (us == Color::Black && ahead >= 0) {
+                return false;
+            }
         }
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         self.make(mv);

@@ -74,6 +74,7 @@ impl Position {
             last_moved: self.last_moved,
             halfmove: self.halfmove,
             checks: self.checks,
+            captured: self.captured,
             key: self.key,
         };
         let us = self.side;
@@ -180,6 +181,19 @@ impl Position {
                 }
             }
         }
+        if self.rules.castling.lost_by_any_king
+            && self.rules.castling.king == Some(mv.piece)
+            && mv.kind != MoveKind::Drop
+        {
+            let kings = self.pieces(Piece {
+                color: us,
+                id: mv.piece,
+            }) & self.virgin;
+            for sq in kings.iter() {
+                self.record(&mut undo, sq);
+                self.set_virgin(sq, false);
+            }
+        }
         if self.rules.moves.royal_leap_lost_to == Some(mv.piece) && mv.kind == MoveKind::Normal {
             self.aim_at_royal_leaps(&mut undo, mv.to);
         }
@@ -205,6 +219,13 @@ impl Position {
         };
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
+        }
+        if self.rules.moves.royal_forward_until_capture
+            && !self.captured[us.index()]
+            && self.is_capture_made(&undo)
+        {
+            self.captured[us.index()] = true;
+            self.key ^= self.zobrist.side.rotate_left(13 + 7 * us.index() as u32);
         }
         self.side = us.opponent();
         self.key ^= self.zobrist.side;
@@ -377,6 +398,7 @@ impl Position {
         self.last_moved = undo.last_moved;
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
+        self.captured = undo.captured;
         self.key = undo.key;
     }
 

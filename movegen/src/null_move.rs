@@ -22,6 +22,7 @@ impl Position {
             halfmove: self.halfmove,
             key: self.key,
             checks: self.checks,
+            captured: self.captured,
         };
         self.set_ep(SquareSet::EMPTY, NO_SQUARE);
         self.halfmove = 0;

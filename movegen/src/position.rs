@@ -7,7 +7,7 @@ use notation::{Color, Geometry, MoveTable, Square, SquareSet};
 
 use crate::{
     moves::NO_SQUARE,
-    rules::{PieceId, Rules, MAX_PIECE_TYPES},
+    rules::{OneRoyal, PieceId, Rules, MAX_PIECE_TYPES},
     walk::{Occupant, PieceBoard},
     zobrist::Zobrist,
 };
@@ -69,6 +69,7 @@ pub(crate) struct Undo {
     pub(crate) last_moved: u8,
     pub(crate) halfmove: u16,
     pub(crate) checks: [u8; 2],
+    pub(crate) captured: [bool; 2],
     pub(crate) key: u64,
 }
 
@@ -91,6 +92,10 @@ pub struct Position {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) checks: [u8; 2],
+    /// Whether each side has captured since the position was set up (simplified gryphon
+    /// chess's royal pieces move only forward until then); not part of the FEN, as in
+    /// cutechess-cli.
+    pub(crate) captured: [bool; 2],
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -120,6 +125,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             checks: [1, 1],
+            captured: [false; 2],
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,
@@ -177,7 +183,22 @@ impl Position {
     /// Squares of the royal pieces of `color`.
     #[inline]
     pub fn royals(&self, color: Color) -> SquareSet {
-        self.royals[color.index()]
+        let all = self.royals[color.index()];
+        match self.rules.one_royal {
+            OneRoyal::All => all,
+            choice if all.len() > 1 => {
+                // Only the first in file order is royal (two-kings chess).
+                let g = self.geometry();
+                let mirrored = choice == OneRoyal::FileThenRelativeRank && color == Color::Black;
+                let order = |sq: Square| {
+                    let rank = if mirrored { -g.rank(sq) } else { g.rank(sq) };
+                    (g.file(sq), rank)
+                };
+                let first = all.iter().min_by_key(|&sq| order(sq));
+                first.map_or(all, SquareSet::from_square)
+            }
+            _ => all,
+        }
     }
 
     /// Whether the piece on `sq` has never moved.
@@ -272,6 +293,11 @@ impl Position {
         }
         if self.rules.end.check_counting {
             key ^= z.checks(0, self.checks[0]) ^ z.checks(1, self.checks[1]);
+        }
+        for color in Color::ALL {
+            if self.captured[color.index()] {
+                key ^= z.side.rotate_left(13 + 7 * color.index() as u32);
+            }
         }
         key
     }

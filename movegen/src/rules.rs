@@ -191,6 +191,9 @@ pub struct Castling {
     /// Files (kingside, queenside) of the partners `K` and `Q` mean in a FEN, when they are
     /// not the outermost ones (shako); `None`: the outermost.
     pub partner_files: Option<(u8, u8)>,
+    /// A move of any castling king takes away its side's castling rights, whichever king
+    /// would castle (two-kings chess; `castlingLostByAnyKing`).
+    pub lost_by_any_king: bool,
 }
 
 /// How pieces promote.
@@ -348,6 +351,19 @@ impl GameEnd {
     }
 }
 
+/// Which of a side's royal pieces count as royal (Kraken's `oneRoyal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OneRoyal {
+    /// Every royal piece (the default).
+    #[default]
+    All,
+    /// Only the one on the lowest file, then the lowest rank (two-kings chess).
+    FileThenRank,
+    /// Only the one on the lowest file, then the lowest rank counted from its own side
+    /// (symmetric two-kings chess).
+    FileThenRelativeRank,
+}
+
 /// Which checks a move may give.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Checks {
@@ -398,6 +414,19 @@ pub struct MoveRules {
     /// Every move but castling must end outside the cell of the grid it starts in, and only
     /// such moves attack (grid chess): for each square, the squares of its cell.
     pub grid: Option<Vec<SquareSet>>,
+    /// A royal piece may move only forward (to a higher rank, for its side) until its side
+    /// has captured something since the position was set up (simplified gryphon chess).
+    pub royal_forward_until_capture: bool,
+    /// Knight-relay chess: a piece other than a royal piece or this type that stands a move
+    /// of this type (the knight) away from a friendly piece of this type also moves like it,
+    /// onto empty squares and enemy pieces; a pawn not onto the first or last rank. Such
+    /// moves give no check (as cutechess-cli referees it) and do not take royal pieces.
+    pub relay: Option<PieceId>,
+    /// A side with several royal pieces is in check only when all of them are attacked
+    /// (Fairy-Stockfish's `dupleCheck`, spartan chess).
+    pub duple_check: bool,
+    /// Types that cannot be captured.
+    pub uncapturable: Vec<PieceId>,
     /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
     /// leaves on the board beyond moving the piece; set by [`Rules::finish`].
     pub after_move_rules: bool,
@@ -414,6 +443,10 @@ impl Default for MoveRules {
             side_change: None,
             capture_in_place: false,
             grid: None,
+            royal_forward_until_capture: false,
+            relay: None,
+            duple_check: false,
+            uncapturable: Vec::new(),
             after_move_rules: false,
         }
     }
@@ -471,6 +504,8 @@ pub struct Rules {
     pub gating: Gating,
     /// Whether the two sides' royal pieces may not face each other on a file (Xiangqi).
     pub flying_general: bool,
+    /// Which royal pieces count where a side has several (`oneRoyal`).
+    pub one_royal: OneRoyal,
     /// Whether a side may have pieces in hand (FEN shows `[...]`).
     pub holdings: bool,
     /// Captures, checks and e.p. beyond chess.
@@ -501,6 +536,7 @@ impl Rules {
             drops: Drops::default(),
             gating: Gating::default(),
             flying_general: false,
+            one_royal: OneRoyal::All,
             holdings: false,
             moves: MoveRules::default(),
             end: GameEnd::default(),
@@ -553,6 +589,11 @@ impl Rules {
         self.moves.checks == Checks::Allowed
             && !self.moves.blast
             && self.moves.royal_leap_lost_to.is_none()
+            && !self.moves.royal_forward_until_capture
+            && self.moves.relay.is_none()
+            && !self.moves.duple_check
+            && self.moves.uncapturable.is_empty()
+            && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules
     }
 

@@ -77,6 +77,7 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "cambodian",
     "karouk",
     "checkless",
+    "spartan",
 ];
 
 /// One reference count.

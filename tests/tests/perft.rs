@@ -80,6 +80,11 @@ fn computed_cases_match() {
     cases.extend(PerftCase::read_all(include_str!(
         "../data/perft/cutechess_variants.jsonl"
     )));
+    // The last variants of the catalog: Fairy-Stockfish's counts where it plays them, Kraken's
+    // after cutechess-cli self-play for cutechess-only ones (each case's `source` says which).
+    cases.extend(PerftCase::read_all(include_str!(
+        "../data/perft/last_variants.jsonl"
+    )));
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|case| {

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, Outcome, PieceId,
-    PieceType, Position, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, OneRoyal, Outcome,
+    PieceId, PieceType, Position, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -112,6 +112,12 @@ pub const KNOWN_KEYS: &[&str] = &[
     // Kraken's own keys for cutechess's variants.
     "sideChange",
     "captureInPlace",
+    "royalForwardUntilCapture",
+    "oneRoyal",
+    "castlingLostByAnyKing",
+    "relayPiece",
+    "dupleCheck",
+    "uncapturableTypes",
     "moveGrid",
     "transformAfterMove",
     "pieceLimit",
@@ -150,7 +156,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "moveRepetitionIllegal",
     "shatarMateRule",
     "bikjangRule",
-    "dupleCheck",
     "flagPieceWhite",
     "flagPieceBlack",
     "flagPieceCount",
@@ -466,6 +471,7 @@ impl Builder<'_> {
                     (kingside, self.file(keys[1], 0))
                 })
             },
+            lost_by_any_king: self.bool("castlingLostByAnyKing", false),
         };
 
         // Promotion.
@@ -498,16 +504,13 @@ impl Builder<'_> {
             }
             None => None,
         };
+        // Pawn types that differ by colour (spartan's hoplites) are pawns of either colour.
+        let mut pawn_types = pawn_types;
         if self.def.get("promotionPawnTypesBlack").is_some() {
-            let mut black = self.letters("promotionPawnTypesBlack", &declared, "");
-            let mut white = pawn_types.clone();
-            black.sort_unstable();
-            white.sort_unstable();
-            if black != white {
-                self.fail(
-                    "promotionPawnTypesBlack",
-                    "different pawn types for white and black are not supported yet",
-                );
+            for id in self.letters("promotionPawnTypesBlack", &declared, "") {
+                if !pawn_types.contains(&id) {
+                    pawn_types.push(id);
+                }
             }
         }
         let mut zone = [
@@ -616,6 +619,18 @@ impl Builder<'_> {
                 .collect(),
         };
         rules.flying_general = self.bool("flyingGeneral", false);
+        rules.one_royal = match self.def.get("oneRoyal") {
+            None | Some("none") => OneRoyal::All,
+            Some("fileThenRank") => OneRoyal::FileThenRank,
+            Some("fileThenRelativeRank") => OneRoyal::FileThenRelativeRank,
+            Some(other) => {
+                self.fail(
+                    "oneRoyal",
+                    format!("expected none, fileThenRank or fileThenRelativeRank, found '{other}'"),
+                );
+                OneRoyal::All
+            }
+        };
         // Gating alone (cambodian's first-move rights) needs no hands unless the start has them.
         rules.holdings = rules.drops.enabled || captures_to_hand || start_fen.contains('[');
         let blast = self.bool("blastOnCapture", false);
@@ -683,6 +698,17 @@ impl Builder<'_> {
             }
         };
         rules.moves.capture_in_place = self.bool("captureInPlace", false);
+        rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
+        rules.moves.duple_check = self.bool("dupleCheck", false);
+        if let Some(relay) = self.def.get("relayPiece").map(str::to_string) {
+            match find_declared(&declared, &relay) {
+                Some(id) => rules.moves.relay = Some(id as PieceId),
+                None => self.fail("relayPiece", format!("unknown piece '{relay}'")),
+            }
+        }
+        if self.def.get("uncapturableTypes").is_some() {
+            rules.moves.uncapturable = self.letters("uncapturableTypes", &declared, "");
+        }
         rules.moves.grid = self.move_grid(&geometry);
         for (key, pair_id) in self.id_pairs("transformAfterMove", &declared) {
             match find_declared(&declared, &pair_id) {
