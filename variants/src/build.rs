@@ -549,6 +549,13 @@ impl Builder<'_> {
         for &id in &pawn_types {
             rules.pieces[id as usize].initial_in_region = true;
         }
+        // Only pawns count as never moved by where they stand; another piece with initial moves
+        // (a King's leap or `O` castling) takes that from the FEN's castling field.
+        for (id, pt) in rules.pieces.iter_mut().enumerate() {
+            if !pawn_types.contains(&(id as PieceId)) {
+                pt.initial_squares = [SquareSet::EMPTY; 2];
+            }
+        }
         let captures_to_hand = self.bool("capturesToHand", false);
         rules.promotion = Promotion {
             zone,
