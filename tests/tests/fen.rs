@@ -918,9 +918,15 @@ impl Rng {
 
 #[test]
 fn positions_of_random_games_read_back() {
+    // State a FEN cannot hold: in simplified gryphon chess whether a side has captured yet
+    // (cutechess's FEN has no field for it either; a FEN starts the count afresh).
+    const BEYOND_FEN: &[&str] = &["simplifiedgryphon"];
     let catalog = catalog();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for variant in catalog.names() {
+        if BEYOND_FEN.contains(&variant.as_str()) {
+            continue;
+        }
         let rules = rules(&catalog, &variant);
         for game in 0..4 {
             let mut pos = Position::start(rules.clone());
