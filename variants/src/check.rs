@@ -92,13 +92,16 @@ mod tests {
     }
 
     #[test]
-    fn per_colour_promotion_lists_may_differ_but_pawn_types_not() {
+    fn per_colour_promotion_lists_and_pawn_types_may_differ() {
         let different = "[a:chess]\npromotionPieceTypesWhite = q\npromotionPieceTypesBlack = n\n";
         assert_eq!(lines(different), vec![]);
+        // Spartan chess: black's hoplites promote, white's pawns do.
         let pawns = "[a:chess]\ncustomPiece1 = o:fW\npromotionPawnTypesBlack = o\n";
+        assert_eq!(lines(pawns), vec![]);
+        let unknown = "[a:chess]\npromotionPawnTypesBlack = o\n";
         assert_eq!(
-            lines(pawns),
-            vec![(3, Some("promotionPawnTypesBlack".to_string()))]
+            lines(unknown),
+            vec![(2, Some("promotionPawnTypesBlack".to_string()))]
         );
     }
 
