@@ -64,9 +64,9 @@ impl Position {
         code
     }
 
-    /// Makes `mv`, which must be pseudo-legal in this position.
-    pub fn make(&mut self, mv: Move) {
-        let mut undo = Undo {
+    /// What unmaking needs of the position as it is now, with no square changed yet.
+    pub(crate) fn undo_record(&self) -> Undo {
+        Undo {
             changes: ArrayVec::new(),
             hand_changes: ArrayVec::new(),
             ep_squares: self.ep_squares,
@@ -76,7 +76,12 @@ impl Position {
             checks: self.checks,
             captured: self.captured,
             key: self.key,
-        };
+        }
+    }
+
+    /// Makes `mv`, which must be pseudo-legal in this position.
+    pub fn make(&mut self, mv: Move) {
+        let mut undo = self.undo_record();
         let us = self.side;
         let mut reset_clock = self.rules.resets_move_rule(mv.piece);
         // The mover changed sides (Andernach chess): its double step gives no e.p. right.

@@ -1,29 +1,15 @@
 //! The null move: the side to move passes (for null-move pruning in a search).
 
-use arrayvec::ArrayVec;
 use notation::{Color, SquareSet};
 
-use crate::{
-    moves::NO_SQUARE,
-    position::{Position, Undo},
-};
+use crate::{moves::NO_SQUARE, position::Position};
 
 impl Position {
     /// Passes the move to the other side: e.p. rights lapse, the key changes side, and the
     /// move-rule count restarts so that repetition checks do not look back past the pass.
     /// Undo it with [`unmake_null`](Position::unmake_null).
     pub fn make_null(&mut self) {
-        let undo = Undo {
-            changes: ArrayVec::new(),
-            hand_changes: ArrayVec::new(),
-            ep_squares: self.ep_squares,
-            ep_victim: self.ep_victim,
-            last_moved: self.last_moved,
-            halfmove: self.halfmove,
-            key: self.key,
-            checks: self.checks,
-            captured: self.captured,
-        };
+        let undo = self.undo_record();
         self.set_ep(SquareSet::EMPTY, NO_SQUARE);
         self.halfmove = 0;
         if self.side == Color::Black {

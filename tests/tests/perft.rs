@@ -61,30 +61,19 @@ fn large_cases_match() {
 #[test]
 fn computed_cases_match() {
     let catalog = PerftCase::catalog();
-    let mut cases = PerftCase::read_all(include_str!("../data/perft/chess960.jsonl"));
-    cases.extend(PerftCase::read_all(include_str!(
-        "../data/perft/region_pawns.jsonl"
-    )));
-    cases.extend(PerftCase::read_all(include_str!(
-        "../data/perft/game_end_rules.jsonl"
-    )));
-    cases.extend(PerftCase::read_all(include_str!(
-        "../data/perft/variant_rules.jsonl"
-    )));
-    cases.extend(PerftCase::read_all(include_str!(
-        "../data/perft/checkless.jsonl"
-    )));
-    // cutechess-cli's own variants: computed by Kraken after self-play under cutechess-cli (which
-    // referees every move by its own rules) ended without a forfeit; Fairy-Stockfish does not
-    // play them.
-    cases.extend(PerftCase::read_all(include_str!(
-        "../data/perft/cutechess_variants.jsonl"
-    )));
-    // The last variants of the catalog: Fairy-Stockfish's counts where it plays them, Kraken's
-    // after cutechess-cli self-play for cutechess-only ones (each case's `source` says which).
-    cases.extend(PerftCase::read_all(include_str!(
-        "../data/perft/last_variants.jsonl"
-    )));
+    // Fairy-Stockfish's counts (pyffish) where it plays the game; Kraken's own for
+    // cutechess-only games after self-play under cutechess-cli (which referees every move)
+    // ended without a forfeit; each case's `source` says which.
+    let files = [
+        include_str!("../data/perft/chess960.jsonl"),
+        include_str!("../data/perft/region_pawns.jsonl"),
+        include_str!("../data/perft/game_end_rules.jsonl"),
+        include_str!("../data/perft/variant_rules.jsonl"),
+        include_str!("../data/perft/checkless.jsonl"),
+        include_str!("../data/perft/cutechess_variants.jsonl"),
+        include_str!("../data/perft/last_variants.jsonl"),
+    ];
+    let cases: Vec<PerftCase> = files.iter().flat_map(|f| PerftCase::read_all(f)).collect();
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|case| {
