@@ -175,13 +175,21 @@ impl Position {
             reader.next += 1;
         }
         pos.infer_initial_pieces();
-        if pos.rules.end.counting_field
+        if pos.rules.end.counting.is_some()
             && reader.fields.len() == reader.next + 3
             && reader.fields[reader.next..]
                 .iter()
                 .all(|(_, s)| is_counter(s))
         {
-            // Fairy-Stockfish's counting limit.
+            // Fairy-Stockfish's counting limit, in plies.
+            let (at, text) = reader.fields[reader.next];
+            pos.counting_limit = text.parse().map_err(|_| {
+                error(
+                    FenField::Counters,
+                    reader.column(at),
+                    format!("'{text}' is not a counting limit"),
+                )
+            })?;
             reader.next += 1;
         }
         let is_checks = |s: &str| s.contains('+');
@@ -223,6 +231,10 @@ impl Position {
                 reader.column(at),
                 format!("unexpected '{extra}'"),
             ));
+        }
+        if pos.counting_limit > 0 {
+            // While counting, the clock field holds the plies counted.
+            pos.counting_ply = std::mem::take(&mut pos.halfmove);
         }
         pos.key = pos.compute_key();
         Ok(pos)
@@ -672,6 +684,7 @@ impl Position {
         out.push_str(&self.castling_text());
         out.push(' ');
         match self.ep_squares.first() {
+            _ if self.counting_limit > 0 => out.push_str(&self.counting_limit.to_string()),
             Some(_) => {
                 let names: Vec<String> = self.ep_squares.iter().map(|sq| g.name(sq)).collect();
                 out.push_str(&names.join(","));
@@ -681,7 +694,12 @@ impl Position {
         if self.rules.end.check_counting {
             out.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
         }
-        out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        let clock = if self.counting_limit > 0 {
+            self.counting_ply
+        } else {
+            self.halfmove
+        };
+        out.push_str(&format!(" {} {}", clock, self.fullmove));
         out
     }
 

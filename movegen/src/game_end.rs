@@ -28,6 +28,8 @@ pub enum EndReason {
     Flag,
     /// A side gave the last of its checks (three-check).
     CheckLimit,
+    /// The count of a counting rule (makruk) passed its limit.
+    Counting,
 }
 
 impl EndReason {
@@ -42,6 +44,7 @@ impl EndReason {
             EndReason::Extinction => "extinction",
             EndReason::Flag => "goal reached",
             EndReason::CheckLimit => "check limit",
+            EndReason::Counting => "counting rule",
         }
     }
 }
@@ -95,6 +98,14 @@ impl Position {
                 reason: EndReason::MoveRule,
             });
         }
+        // A checkmate on the last counted move still wins: in check, the caller looks for
+        // a legal move first.
+        if self.counting_expired() && !self.in_check() {
+            return Some(GameOver {
+                outcome: Outcome::Draw,
+                reason: EndReason::Counting,
+            });
+        }
         if end.repetitions > 0 && repetitions > 0 && self.repetitions(repetitions) >= repetitions {
             return Some(GameOver {
                 outcome: Outcome::Draw,
@@ -117,6 +128,12 @@ impl Position {
         }
         if !self.has_legal_move() {
             return Some(self.no_move_end());
+        }
+        if self.counting_expired() {
+            return Some(GameOver {
+                outcome: Outcome::Draw,
+                reason: EndReason::Counting,
+            });
         }
         let repetitions = usize::from(self.rules.end.repetitions).saturating_sub(1);
         self.rule_end(repetitions)

@@ -12,6 +12,7 @@
 
 mod attack;
 mod attack_table;
+mod counting;
 mod fen;
 mod game_end;
 mod generate;
@@ -36,8 +37,9 @@ pub use perft::{divide, perft};
 pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{
-    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, OneRoyal, Outcome,
-    PieceId, PieceType, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, MoveRules,
+    OneRoyal, Outcome, PieceId, PieceType, Promotion, Rules, SideChange, ZoneMoves,
+    MAX_PIECE_TYPES,
 };
 pub use text::{MoveFormat, MoveTextError};
 pub use walk::{

@@ -75,6 +75,8 @@ impl Position {
             halfmove: self.halfmove,
             checks: self.checks,
             captured: self.captured,
+            counting_limit: self.counting_limit,
+            counting_ply: self.counting_ply,
             key: self.key,
         }
     }
@@ -161,11 +163,11 @@ impl Position {
                         self.put(square, piece);
                     }
                 }
-                if self.rules.moves.blast && self.is_capture_made(&undo) {
+                if self.rules.moves.blast && Self::is_capture_made(us, &undo) {
                     self.explode(&mut undo, mv.to);
                 }
                 if self.rules.moves.after_move_rules && mv.kind == MoveKind::Normal {
-                    let captured = self.is_capture_made(&undo);
+                    let captured = Self::is_capture_made(us, &undo);
                     switched = self.after_move(&mut undo, mv, captured);
                 }
                 if let Some(gate) = mv.gate() {
@@ -227,7 +229,7 @@ impl Position {
         }
         if self.rules.moves.royal_forward_until_capture
             && !self.captured[us.index()]
-            && self.is_capture_made(&undo)
+            && Self::is_capture_made(us, &undo)
         {
             self.captured[us.index()] = true;
             self.key ^= self.zobrist.side.rotate_left(13 + 7 * us.index() as u32);
@@ -237,6 +239,15 @@ impl Position {
         if self.rules.end.check_counting && self.in_check() {
             let left = self.checks[us.index()].saturating_sub(1);
             self.set_checks(us, left);
+        }
+        if let Some(counting) = self.rules.end.counting {
+            let captured_pawn = counting.pawn.is_some_and(|pawn| {
+                undo.changes.iter().any(|c| {
+                    Piece::from_code(c.code).is_some_and(|p| p.color != us && p.id == pawn)
+                })
+            });
+            let captured_or_promoted = mv.promotion != 0 || Self::is_capture_made(us, &undo);
+            self.update_counting(counting, us, captured_pawn, captured_or_promoted);
         }
         self.history.push(undo);
     }
@@ -348,11 +359,11 @@ impl Position {
         })
     }
 
-    /// Whether the move being made (recorded in `undo`) took an enemy piece.
-    fn is_capture_made(&self, undo: &Undo) -> bool {
+    /// Whether the move `mover` is making (recorded in `undo`) took an enemy piece.
+    fn is_capture_made(mover: Color, undo: &Undo) -> bool {
         undo.changes
             .iter()
-            .any(|c| Piece::from_code(c.code).is_some_and(|p| p.color != self.side))
+            .any(|c| Piece::from_code(c.code).is_some_and(|p| p.color != mover))
     }
 
     /// Explodes a capture on `to`: the capturing piece and every piece but pawns next to `to`
@@ -404,6 +415,8 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
         self.captured = undo.captured;
+        self.counting_limit = undo.counting_limit;
+        self.counting_ply = undo.counting_ply;
         self.key = undo.key;
     }
 

@@ -70,6 +70,8 @@ pub(crate) struct Undo {
     pub(crate) halfmove: u16,
     pub(crate) checks: [u8; 2],
     pub(crate) captured: [bool; 2],
+    pub(crate) counting_limit: u16,
+    pub(crate) counting_ply: u16,
     pub(crate) key: u64,
 }
 
@@ -96,6 +98,10 @@ pub struct Position {
     /// chess's royal pieces move only forward until then); not part of the FEN, as in
     /// cutechess-cli.
     pub(crate) captured: [bool; 2],
+    /// The counting limit in plies (0: no count running), under the variant's counting rule.
+    pub(crate) counting_limit: u16,
+    /// The plies counted towards `counting_limit`.
+    pub(crate) counting_ply: u16,
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -126,6 +132,8 @@ impl Position {
             fullmove: 1,
             checks: [1, 1],
             captured: [false; 2],
+            counting_limit: 0,
+            counting_ply: 0,
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,

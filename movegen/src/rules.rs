@@ -325,10 +325,10 @@ pub struct GameEnd {
     pub extinction: Option<Extinction>,
     /// Reaching a region with a piece wins.
     pub flag: Option<Flag>,
-    /// The variant has Fairy-Stockfish's `countingRule` (makruk): its FENs may carry the
-    /// counting limit where the e.p. square would be. Kraken reads and drops it; it does not
-    /// count moves by that rule yet.
-    pub counting_field: bool,
+    /// Fairy-Stockfish's `countingRule` (makruk, cambodian, ASEAN): the weaker side counts
+    /// its moves and the game is drawn when the count passes the limit; FENs carry the limit
+    /// where the e.p. square would be.
+    pub counting: Option<Counting>,
     /// Each side starts with a number of checks (FEN field `3+3`, white first); giving the
     /// last one wins.
     pub check_counting: bool,
@@ -349,6 +349,34 @@ impl GameEnd {
     pub fn has_variant_end(&self) -> bool {
         self.extinction.is_some() || self.flag.is_some() || self.check_counting
     }
+}
+
+/// Which counting rule a variant has (Fairy-Stockfish's `countingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Makruk: the board's honour (64 moves once no pawn is left) and the pieces' honour
+    /// (8 to 64 moves against a bare king, by the stronger side's pieces).
+    Makruk,
+    /// Cambodian (ouk): as makruk, one move shorter, and the board's honour counts only
+    /// while the weaker side has at most three pieces.
+    Cambodian,
+    /// ASEAN chess: only the pieces' honour (16, 44 or 64 moves against a bare king).
+    Asean,
+}
+
+/// A counting rule with the piece types its limits name.
+#[derive(Clone, Copy, Debug)]
+pub struct Counting {
+    /// The rule.
+    pub rule: CountingRule,
+    /// The pawn type (no counting while pawns are on the board).
+    pub pawn: Option<PieceId>,
+    /// The rook type.
+    pub rook: Option<PieceId>,
+    /// The khon (silver general) type.
+    pub khon: Option<PieceId>,
+    /// The knight type.
+    pub knight: Option<PieceId>,
 }
 
 /// Which of a side's royal pieces count as royal (Kraken's `oneRoyal`).
@@ -472,7 +500,7 @@ impl Default for GameEnd {
             extinction: None,
             flag: None,
             check_counting: false,
-            counting_field: false,
+            counting: None,
             bare_king_loses: false,
             move_rule: 100,
             move_rule_types: None,

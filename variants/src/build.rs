@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, OneRoyal, Outcome,
-    PieceId, PieceType, Position, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, MoveRules,
+    OneRoyal, Outcome, PieceId, PieceType, Position, Promotion, Rules, SideChange, ZoneMoves,
+    MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -681,7 +682,7 @@ impl Builder<'_> {
             extinction: extinction.filter(|_| !bare_king_loses && (!pseudo_royal || blast)),
             flag: self.flag(&declared, &geometry),
             check_counting: self.bool("checkCounting", false),
-            counting_field: !matches!(self.def.get("countingRule"), None | Some("none")),
+            counting: self.counting(&declared),
             bare_king_loses,
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             move_rule_types: self
@@ -888,6 +889,34 @@ impl Builder<'_> {
             region,
             extra_move: self.bool("flagMove", false),
             safe: self.bool("flagPieceSafe", false),
+        })
+    }
+
+    /// The counting rule (`countingRule`), with the types its limits name found by their keys.
+    fn counting(&mut self, declared: &[Declared]) -> Option<Counting> {
+        let rule = match self.def.get("countingRule")? {
+            "none" => return None,
+            "makruk" => CountingRule::Makruk,
+            "cambodian" => CountingRule::Cambodian,
+            "asean" => CountingRule::Asean,
+            other => {
+                let message = format!("expected none, makruk, cambodian or asean, found '{other}'");
+                self.fail("countingRule", message);
+                return None;
+            }
+        };
+        let by_key = |key: &str| {
+            declared
+                .iter()
+                .position(|d| d.key == key)
+                .map(|i| i as PieceId)
+        };
+        Some(Counting {
+            rule,
+            pawn: by_key("pawn"),
+            rook: by_key("rook"),
+            khon: by_key("khon"),
+            knight: by_key("knight"),
         })
     }
 

@@ -54,6 +54,8 @@ const SLIDE_MOBILITY: [i32; 2] = [4, 5];
 const DRAWISH_MARGIN: i32 = 400;
 /// Divisor of the score of such endings.
 const DRAWISH_DIVISOR: i32 = 4;
+/// Plies before a counting rule's draw from which the score shrinks towards it.
+const COUNTING_HORIZON: i32 = 16;
 
 /// Everything the evaluation needs about one variant, computed once.
 pub(crate) struct EvalTables {
@@ -315,6 +317,14 @@ impl EvalTables {
             let edge = pieces[ahead.index()] - pieces[ahead.opponent().index()];
             if edge < DRAWISH_MARGIN && !self.has_pawns(pos, ahead) {
                 white /= DRAWISH_DIVISOR;
+            }
+        }
+        let (limit, counted) = pos.counting();
+        if limit > 0 {
+            // A counting rule draws soon: the advantage fades with the plies left.
+            let left = i32::from(limit.saturating_sub(counted));
+            if left < COUNTING_HORIZON {
+                white = white * left / COUNTING_HORIZON;
             }
         }
         let score = if pos.side_to_move() == Color::White {
@@ -603,6 +613,15 @@ mod tests {
         // In shatranj, taking the last piece wins: no scaling.
         let knight = eval("shatranj", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
         assert!(knight > 200, "{knight}");
+    }
+
+    #[test]
+    fn an_expiring_count_fades_the_advantage() {
+        // Makruk: a rook against a bare king, 32 plies to mate; with 6 left it is nearly a draw.
+        let early = eval("makruk", "4k3/8/8/8/8/8/R7/4K3 w - 32 7 2");
+        let late = eval("makruk", "4k3/8/8/8/8/8/R7/4K3 w - 32 26 12");
+        assert!(early > 300, "{early}");
+        assert!(late < early / 2, "early {early}, late {late}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
-use movegen::{Checks, Outcome, Rules};
+use movegen::{Checks, CountingRule, Outcome, Rules};
 use variants::{check_text, Catalog, ALIASES};
 
 use crate::cli::UsageError;
@@ -289,6 +289,16 @@ fn notable_rules(rules: &Rules) -> String {
     }
     if rules.end.check_counting {
         notes.push("check counting".into());
+    }
+    if let Some(counting) = rules.end.counting {
+        notes.push(
+            match counting.rule {
+                CountingRule::Makruk => "makruk counting",
+                CountingRule::Cambodian => "cambodian counting",
+                CountingRule::Asean => "ASEAN counting",
+            }
+            .into(),
+        );
     }
     if notes.is_empty() {
         "-".into()

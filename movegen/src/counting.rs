@@ -1,0 +1,154 @@
+//! Makruk-style counting (Fairy-Stockfish's `countingRule`): once a side is weak enough, its
+//! moves are counted and the game is drawn when the count passes a limit set by the pieces
+//! left on the board.
+
+use notation::Color;
+
+use crate::{
+    position::Piece,
+    rules::{Counting, CountingRule, PieceId},
+    Position,
+};
+
+impl Position {
+    /// The counting limit and the plies counted so far, both in plies (`(0, 0)` while
+    /// nothing is counted).
+    #[inline]
+    pub fn counting(&self) -> (u16, u16) {
+        (self.counting_limit, self.counting_ply)
+    }
+
+    /// Whether the count has passed its limit: the game is drawn unless the side to move is
+    /// checkmated.
+    #[inline]
+    pub fn counting_expired(&self) -> bool {
+        self.counting_limit > 0 && self.counting_ply > self.counting_limit
+    }
+
+    /// Advances the count after a move by `mover` (the turn has passed already), and starts
+    /// a count when the move made one of the sides weak enough. `captured_pawn` and
+    /// `captured_or_promoted` describe the move.
+    pub(crate) fn update_counting(
+        &mut self,
+        counting: Counting,
+        mover: Color,
+        captured_pawn: bool,
+        captured_or_promoted: bool,
+    ) {
+        if self.counting_limit > 0 {
+            self.counting_ply = self.counting_ply.saturating_add(1);
+        }
+        let total = self.occupied().len() as u16;
+        let pawns = self.count_type(counting.pawn);
+        // A bare king took the last pawn: its own count starts, as if it had counted all along.
+        if counting.rule != CountingRule::Asean
+            && captured_pawn
+            && self.pieces_of(mover).len() == 1
+            && pawns == 0
+        {
+            let limit = self.count_limit(&counting, mover);
+            if limit > 0 {
+                self.counting_limit = 2 * limit;
+                self.counting_ply = (2 * total).saturating_sub(1);
+            }
+        }
+        let to_move = mover.opponent();
+        let weakened = captured_or_promoted && self.pieces_of(to_move).len() == 1;
+        if self.counting_limit == 0 || weakened {
+            let limit = self.count_limit(&counting, to_move);
+            if limit > 0 {
+                self.counting_limit = 2 * limit;
+                self.counting_ply =
+                    if counting.rule == CountingRule::Asean || self.pieces_of(to_move).len() > 1 {
+                        0
+                    } else {
+                        2 * total
+                    };
+            }
+        }
+    }
+
+    /// The limit in full moves for counting `side`'s moves in this position (0: `side` does
+    /// not count).
+    fn count_limit(&self, counting: &Counting, side: Color) -> u16 {
+        let ours = self.pieces_of(side).len();
+        let theirs = self.pieces_of(side.opponent()).len();
+        let pawns = self.count_type(counting.pawn);
+        let their = |id: Option<PieceId>| -> usize {
+            id.map_or(0, |id| {
+                self.pieces(Piece {
+                    color: side.opponent(),
+                    id,
+                })
+                .len()
+            })
+        };
+        let (rooks, khons, knights) = (
+            their(counting.rook),
+            their(counting.khon),
+            their(counting.knight),
+        );
+        // The pieces' honour: the limit by the stronger side's best pieces, less `shorter`.
+        let pieces_honour = |shorter: u16| -> u16 {
+            let moves = if rooks > 1 {
+                8
+            } else if rooks == 1 {
+                16
+            } else if khons > 1 {
+                22
+            } else if knights > 1 {
+                32
+            } else if khons == 1 {
+                44
+            } else {
+                64
+            };
+            moves - shorter
+        };
+        match counting.rule {
+            CountingRule::Makruk => {
+                if pawns > 0 || theirs == 1 {
+                    0
+                } else if ours > 1 {
+                    64
+                } else {
+                    pieces_honour(0)
+                }
+            }
+            CountingRule::Cambodian => {
+                if ours > 3 || theirs == 1 {
+                    0
+                } else if ours > 1 {
+                    63
+                } else if pawns > 0 {
+                    0
+                } else {
+                    pieces_honour(1)
+                }
+            }
+            CountingRule::Asean => {
+                if pawns > 0 || ours > 1 {
+                    0
+                } else if rooks > 0 {
+                    16
+                } else if khons > 0 {
+                    44
+                } else if knights > 0 {
+                    64
+                } else {
+                    0
+                }
+            }
+        }
+    }
+
+    /// How many pieces of type `id` stand on the board, both sides together.
+    fn count_type(&self, id: Option<PieceId>) -> usize {
+        id.map_or(0, |id| {
+            Color::ALL
+                .iter()
+                .map(|&color| self.pieces(Piece { color, id }).len())
+                .sum()
+        })
+    }
+}
