@@ -44,6 +44,7 @@ const USAGE_ERROR: u8 = 2;
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
+        .format_timestamp_millis()
         .init();
     let args: Vec<String> = match std::env::args_os()
         .skip(1)

@@ -9,7 +9,7 @@ use super::game::Game;
 use super::output::Output;
 use super::thinking::{pv_text, uci_line};
 use super::worker::{Worker, DEFAULT_HASH_MB};
-use crate::search::{Clock, Limits};
+use crate::search::{Clock, Limits, OverheadMeter};
 
 /// The engine's name and version, as both protocols announce it.
 pub const ENGINE_NAME: &str = concat!("Kraken ", env!("CARGO_PKG_VERSION"));
@@ -23,6 +23,8 @@ struct Uci {
     searching: Option<u64>,
     multipv: usize,
     ponder: bool,
+    /// The time each move costs beyond the search, learned from the clocks.
+    overhead: OverheadMeter,
 }
 
 /// Runs UCI after the `uci` line until `quit` or the end of the input.
@@ -34,6 +36,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
         searching: None,
         multipv: 1,
         ponder: false,
+        overhead: OverheadMeter::default(),
     };
     uci.identify();
     for problem in problems {
@@ -50,6 +53,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
             Event::Done { id, result } => {
                 if uci.searching == Some(id) {
                     uci.searching = None;
+                    uci.overhead.finish(result.elapsed);
                     let format = uci.format();
                     let text = |mv: Option<Move>, pos: &movegen::Position| {
                         mv.map(|mv| pos.move_text(&mv, format))
@@ -110,6 +114,7 @@ impl Uci {
             "setoption" => self.set_option(&rest),
             "ucinewgame" => {
                 self.stop();
+                self.overhead.forget_move();
                 self.worker.searcher().clear();
             }
             "position" => self.position(&rest),
@@ -260,12 +265,19 @@ impl Uci {
             i += 1;
         }
         let side = self.game.pos.side_to_move().index();
-        if let Some(remaining) = times[side] {
-            limits.clock = Some(Clock {
-                remaining,
-                increment: increments[side],
-                moves_to_go: moves_to_go.filter(|&n| n > 0),
-            });
+        limits.clock = times[side].map(|remaining| Clock {
+            remaining,
+            increment: increments[side],
+            moves_to_go: moves_to_go.filter(|&n| n > 0),
+            overhead: Duration::ZERO,
+        });
+        match &mut limits.clock {
+            // A ponder search's clock starts at the ponder hit: its move is not measured.
+            Some(clock) if !pondering => self.overhead.start(clock),
+            _ => self.overhead.forget_move(),
+        }
+        if let Some(clock) = &mut limits.clock {
+            clock.overhead = self.overhead.estimate();
         }
         let out = self.out.clone();
         let root = self.game.pos.clone();

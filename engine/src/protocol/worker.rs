@@ -5,6 +5,7 @@ use std::sync::atomic::Ordering;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use movegen::Position;
 
@@ -108,6 +109,7 @@ fn first_legal_move(pos: &Position) -> SearchResult {
         ponder: None,
         score: Score::Cp(0),
         nodes: 0,
+        elapsed: Duration::ZERO,
     }
 }
 

@@ -14,7 +14,7 @@ use super::setup::xboard_setup;
 use super::thinking::{pv_text, xboard_line};
 use super::uci::ENGINE_NAME;
 use super::worker::Worker;
-use crate::search::{Clock, Info, Limits, SearchResult};
+use crate::search::{Clock, Info, Limits, OverheadMeter, SearchResult};
 
 /// Features cutechess-cli refuses and XBoard accepts: their refusal says who the GUI is.
 const REFUSED_BY_CUTECHESS: &[&str] = &["highlight", "colors", "draw", "playother"];
@@ -72,6 +72,8 @@ struct XBoard {
     /// Variants whose misread pieces the user was told about.
     told: HashSet<String>,
     problems: Vec<String>,
+    /// The time each move costs beyond the search, learned from `time`.
+    overhead: OverheadMeter,
 }
 
 /// Runs CECP after the `xboard` line until `quit` or the end of the input.
@@ -97,6 +99,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
         claims: true,
         told: HashSet::new(),
         problems,
+        overhead: OverheadMeter::default(),
     };
     while let Ok(event) = events.receiver.recv() {
         match event {
@@ -269,6 +272,7 @@ impl XBoard {
 
     fn new_game(&mut self) {
         self.cancel();
+        self.overhead.forget_move();
         if let Err(e) = self.game.set_variant("chess") {
             log::error!("{e}");
         }
@@ -325,6 +329,7 @@ impl XBoard {
         })();
         match parsed {
             Some((moves, increment)) => {
+                self.overhead.forget_move();
                 self.time_control = TimeControl {
                     moves,
                     increment: Duration::from_secs_f64(increment.min(1e6)),
@@ -337,6 +342,7 @@ impl XBoard {
 
     fn setboard(&mut self, fen: &str) {
         self.cancel();
+        self.overhead.forget_move();
         self.fresh = false;
         match self.game.set_fen(fen) {
             Ok(()) => {
@@ -404,6 +410,7 @@ impl XBoard {
 
     fn take_back(&mut self, plies: usize) {
         self.cancel();
+        self.overhead.forget_move();
         for _ in 0..plies {
             if !self.game.undo() {
                 break;
@@ -420,7 +427,14 @@ impl XBoard {
         if self.claim_result() {
             return;
         }
-        let limits = self.move_limits();
+        let mut limits = self.move_limits();
+        match &mut limits.clock {
+            Some(clock) => {
+                self.overhead.start(clock);
+                clock.overhead = self.overhead.estimate();
+            }
+            None => self.overhead.forget_move(),
+        }
         let id = self
             .worker
             .start(self.game.pos.clone(), limits, false, self.reporter());
@@ -448,6 +462,7 @@ impl XBoard {
                     remaining: self.clock,
                     increment: tc.increment,
                     moves_to_go,
+                    overhead: self.overhead.estimate(),
                 });
                 self.clock / moves_to_go.unwrap_or(30).max(1) + tc.increment
             }
@@ -520,6 +535,7 @@ impl XBoard {
         self.task = None;
         match task {
             Task::Move => {
+                self.overhead.finish(result.elapsed);
                 let Some(best) = result.best else {
                     self.claim_result();
                     return;

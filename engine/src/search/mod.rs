@@ -6,12 +6,15 @@
 mod alphabeta;
 mod eval;
 mod ordering;
+mod overhead;
 mod piece_values;
 mod root;
 mod score;
 mod smp;
 mod time;
 mod tt;
+
+pub use overhead::OverheadMeter;
 
 use std::{
     fmt,
@@ -32,6 +35,9 @@ pub struct Clock {
     pub increment: Duration,
     /// Moves until the next time control (`None`: the rest of the game).
     pub moves_to_go: Option<u32>,
+    /// Time each move costs beyond the search, as learned by an [`OverheadMeter`]; the time
+    /// manager keeps back at least this much.
+    pub overhead: Duration,
 }
 
 /// When a search must stop.
@@ -115,6 +121,8 @@ pub struct SearchResult {
     pub score: Score,
     /// Nodes searched.
     pub nodes: u64,
+    /// Time from the start of the search to its result, by the search's own clock.
+    pub elapsed: Duration,
 }
 
 /// The search with its transposition table and thread settings; one per engine.

@@ -50,6 +50,7 @@ pub(crate) fn search(
             ponder: None,
             score: to_score(outcome_score(pos.no_move_end().outcome, 0)),
             nodes: 0,
+            elapsed: start.elapsed(),
         };
     }
     let mut root = root_moves(&pos, &legal, limits, tables, tt);
@@ -133,6 +134,7 @@ pub(crate) fn search(
         ponder: best.pv.get(1).copied(),
         score: to_score(best.known_score()),
         nodes: shared.nodes.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
     }
 }
 

@@ -48,11 +48,14 @@ impl TimeManager {
             let hard = movetime.saturating_sub(MOVE_OVERHEAD.min(movetime / 4));
             (Some(hard), Some(hard))
         } else if let Some(clock) = limits.clock {
-            let safe = if clock.remaining > MOVE_OVERHEAD * 2 {
-                clock.remaining - MOVE_OVERHEAD
+            let overhead = MOVE_OVERHEAD.max(clock.overhead);
+            let safe = if clock.remaining > overhead * 2 {
+                clock.remaining - overhead
             } else {
                 clock.remaining / 3
             };
+            // What each move really adds to the clock, once its overhead is paid.
+            let increment = clock.increment.saturating_sub(clock.overhead);
             let to_go = clock
                 .moves_to_go
                 .unwrap_or(DEFAULT_MOVES_TO_GO)
@@ -63,9 +66,9 @@ impl TimeManager {
                 MAX_SHARE
             };
             let most = safe.mul_f64(share);
-            let mut planned = (safe / to_go + clock.increment.mul_f64(INCREMENT_SHARE)).min(most);
+            let mut planned = (safe / to_go + increment.mul_f64(INCREMENT_SHARE)).min(most);
             if clock.remaining < clock.increment * LOW_CLOCK_INCREMENTS {
-                planned = planned.min(clock.increment.mul_f64(LOW_CLOCK_SHARE));
+                planned = planned.min(increment.mul_f64(LOW_CLOCK_SHARE));
             }
             let hard = planned.mul_f64(HARD_FACTOR).min(most);
             (Some(planned.mul_f64(SOFT_SHARE)), Some(hard))
@@ -119,6 +122,7 @@ mod tests {
                 remaining: Duration::from_millis(remaining_ms),
                 increment: Duration::from_millis(inc_ms),
                 moves_to_go,
+                overhead: Duration::ZERO,
             }),
             ..Limits::default()
         }
@@ -144,6 +148,24 @@ mod tests {
         let hard = tm.hard().expect("a clock gives a hard limit");
         assert!(tm.soft().expect("limit") < Duration::from_millis(100));
         assert!(hard <= Duration::from_millis(150), "{hard:?}");
+    }
+
+    #[test]
+    fn a_learned_overhead_is_kept_back() {
+        let plain = TimeManager::new(&clock(1000, 10, None), Instant::now());
+        let mut slow = clock(1000, 10, None);
+        if let Some(clock) = &mut slow.clock {
+            clock.overhead = Duration::from_millis(80);
+        }
+        let slow = TimeManager::new(&slow, Instant::now());
+        assert!(slow.hard() < plain.hard(), "{slow:?} against {plain:?}");
+        // With 80 ms lost per move and a 10 ms increment, a low clock moves at once.
+        let mut low = clock(90, 10, None);
+        if let Some(clock) = &mut low.clock {
+            clock.overhead = Duration::from_millis(80);
+        }
+        let low = TimeManager::new(&low, Instant::now());
+        assert_eq!(low.hard(), Some(Duration::ZERO));
     }
 
     #[test]
