@@ -56,6 +56,10 @@ const DRAWISH_MARGIN: i32 = 400;
 const DRAWISH_DIVISOR: i32 = 4;
 /// Plies before a counting rule's draw from which the score shrinks towards it.
 const COUNTING_HORIZON: i32 = 16;
+/// Against a bare royal piece: bonus for driving it to an edge (twice in a corner).
+const MOP_UP_EDGE: f64 = 60.0;
+/// Against a bare royal piece: bonus for bringing the own royal piece close to it.
+const MOP_UP_CLOSE: f64 = 40.0;
 
 /// Everything the evaluation needs about one variant, computed once.
 pub(crate) struct EvalTables {
@@ -317,6 +321,9 @@ impl EvalTables {
             let edge = pieces[ahead.index()] - pieces[ahead.opponent().index()];
             if edge < DRAWISH_MARGIN && !self.has_pawns(pos, ahead) {
                 white /= DRAWISH_DIVISOR;
+            } else if edge >= DRAWISH_MARGIN {
+                let bonus = mop_up(pos, ahead);
+                white += if ahead == Color::White { bonus } else { -bonus };
             }
         }
         let (limit, counted) = pos.counting();
@@ -459,15 +466,42 @@ fn file_centrality(geometry: &Geometry, sq: Square) -> f64 {
     1.0 - (geometry.file(sq) as f64 - half).abs() / half
 }
 
+/// How central the rank of `sq` is: 1 in the middle, 0 on the edge ranks.
+fn rank_centrality(geometry: &Geometry, sq: Square) -> f64 {
+    let half = (geometry.height() as f64 - 1.0) / 2.0;
+    if half <= 0.0 {
+        return 1.0;
+    }
+    1.0 - (geometry.rank(sq) as f64 - half).abs() / half
+}
+
 /// How central `sq` is: 1 in the middle, 0 on the edges.
 fn centrality(geometry: &Geometry, sq: Square) -> f64 {
-    let half_h = (geometry.height() as f64 - 1.0) / 2.0;
-    let rank = if half_h <= 0.0 {
-        1.0
-    } else {
-        1.0 - (geometry.rank(sq) as f64 - half_h).abs() / half_h
+    file_centrality(geometry, sq).min(rank_centrality(geometry, sq))
+}
+
+/// The bonus for `strong` when the other side has nothing but its royal pieces: its royal
+/// piece driven to the edge, and `strong`'s royal piece close to it (mating takes both).
+fn mop_up(pos: &Position, strong: Color) -> i32 {
+    let weak = strong.opponent();
+    let bare = pos.royals(weak);
+    if bare.is_empty() || pos.pieces_of(weak) != bare {
+        return 0;
+    }
+    let g = pos.geometry();
+    let Some(target) = bare.first() else {
+        return 0;
     };
-    file_centrality(geometry, sq).min(rank)
+    let edge = 2.0 - file_centrality(g, target) - rank_centrality(g, target);
+    let mut bonus = MOP_UP_EDGE * edge;
+    if let Some(own) = pos.royals(strong).first() {
+        let distance = (g.file(own) - g.file(target))
+            .abs()
+            .max((g.rank(own) - g.rank(target)).abs());
+        let span = (g.width().max(g.height()) as i32 - 2).max(1);
+        bonus += MOP_UP_CLOSE * f64::from(span + 1 - distance).max(0.0) / f64::from(span);
+    }
+    bonus as i32
 }
 
 /// `[mg, eg]` of a royal piece on `sq`: at home and off the centre files in the middlegame,
@@ -622,6 +656,18 @@ mod tests {
         let late = eval("makruk", "4k3/8/8/8/8/8/R7/4K3 w - 32 26 12");
         assert!(early > 300, "{early}");
         assert!(late < early / 2, "early {early}, late {late}");
+    }
+
+    #[test]
+    fn a_bare_king_is_driven_to_the_edge() {
+        let centre = eval("chess", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+        let edge = eval("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let corner = eval("chess", "7k/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert!(edge > centre + 40, "edge {edge}, centre {centre}");
+        assert!(corner > edge + 20, "corner {corner}, edge {edge}");
+        let far = eval("makruk", "7k/8/8/8/8/8/8/R1K5 w - - 0 1");
+        let near = eval("makruk", "7k/8/5K2/8/8/8/8/R7 w - - 0 1");
+        assert!(near > far + 20, "near {near}, far {far}");
     }
 
     #[test]

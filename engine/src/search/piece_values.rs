@@ -37,6 +37,11 @@ const FREE_SHARE: f64 = 0.9;
 pub(crate) const PAWN_VALUE: i32 = 100;
 /// Share of the gain of its promotion a shogi-style piece is worth before promoting.
 const PROMOTION_SHARE: i32 = 8;
+/// Share of [`PAWN_VALUE`] a pawn keeps when it can promote only to a weak piece (shatranj's
+/// and makruk's ferz); the rest grows with its best promotion up to [`STRONG_PROMOTION`].
+const WEAK_PAWN_SHARE: f64 = 0.7;
+/// A promotion worth this much (a queen) gives a pawn its full value.
+const STRONG_PROMOTION: f64 = 900.0;
 
 /// What the evaluation learns about one piece type from its moves.
 #[derive(Clone, Debug)]
@@ -58,6 +63,24 @@ pub(crate) fn derive(rules: &Rules) -> Vec<PieceProfile> {
         .collect();
     // Shogi-style promotable pieces are worth a share of what promoting would add.
     let base: Vec<i32> = profiles.iter().map(|p| p.value).collect();
+    // A pawn is worth less when its best promotion is a weak piece.
+    let best_promotion = rules
+        .promotion
+        .choices
+        .iter()
+        .chain(rules.promotion.black_choices.iter().flatten())
+        .map(|&id| base[id as usize])
+        .max();
+    for (id, pt) in rules.pieces.iter().enumerate() {
+        if let (true, None, Some(best)) = (rules.is_pawn(id as u8), pt.value, best_promotion) {
+            let share = WEAK_PAWN_SHARE
+                + (1.0 - WEAK_PAWN_SHARE) * (f64::from(best) / STRONG_PROMOTION).min(1.0);
+            rescale(
+                &mut profiles[id],
+                (f64::from(PAWN_VALUE) * share).round() as i32,
+            );
+        }
+    }
     for (id, pt) in rules.pieces.iter().enumerate() {
         if let (Some(promoted), None) = (pt.promoted, pt.value) {
             let gain = (base[promoted as usize] - base[id]).max(0) / PROMOTION_SHARE;
@@ -125,6 +148,17 @@ fn profile(rules: &Rules, id: usize, pt: &PieceType, reference: f64) -> PiecePro
         value,
         square_value,
     }
+}
+
+/// Gives `profile` the value `value`, its square values scaled alike.
+fn rescale(profile: &mut PieceProfile, value: i32) {
+    let scale = f64::from(value) / f64::from(profile.value.max(1));
+    for side in &mut profile.square_value {
+        for v in side.iter_mut() {
+            *v *= scale;
+        }
+    }
+    profile.value = value;
 }
 
 /// Squares a piece of `pt` can stand on and move from.
@@ -486,5 +520,14 @@ mod tests {
             value(&v, "rook"),
         );
         assert!(pawn < silver && silver < gold && gold < rook, "{v:?}");
+    }
+
+    #[test]
+    fn pawns_that_promote_to_a_ferz_are_worth_less() {
+        let v = values("makruk");
+        let (pawn, met, khon) = (value(&v, "pawn"), value(&v, "met"), value(&v, "khon"));
+        assert!((70..=80).contains(&pawn), "pawn {pawn}");
+        assert!(met > 2 * pawn - 20 && khon > 3 * pawn - 20, "{v:?}");
+        assert_eq!(value(&values("capablanca"), "pawn"), PAWN_VALUE);
     }
 }
