@@ -40,7 +40,14 @@ impl Position {
                 }
                 let mut targets = SquareSet::from_square(from);
                 reach.clear();
-                self.piece_moves(Piece { color: us, id: choice }, from, &mut reach);
+                self.piece_moves(
+                    Piece {
+                        color: us,
+                        id: choice,
+                    },
+                    from,
+                    &mut reach,
+                );
                 for mv in &reach {
                     let quiet = mv.kind == MoveKind::Normal
                         && mv.promotion == 0
