@@ -28,6 +28,8 @@ pub enum EndReason {
     Flag,
     /// A side gave the last of its checks (three-check).
     CheckLimit,
+    /// The side to move has a royal piece and one pawn that could only promote (sittuyin).
+    PromotionStalemate,
 }
 
 impl EndReason {
@@ -42,6 +44,7 @@ impl EndReason {
             EndReason::Extinction => "extinction",
             EndReason::Flag => "goal reached",
             EndReason::CheckLimit => "check limit",
+            EndReason::PromotionStalemate => "promotion stalemate",
         }
     }
 }
@@ -105,8 +108,9 @@ impl Position {
     }
 
     /// The end of the game in this position, if it is over: no legal move first
-    /// (checkmate before the move rule), then [`rule_end`](Position::rule_end) with the
-    /// repetition count of the rules.
+    /// (checkmate before the move rule), then sittuyin's
+    /// [`promotion_stalemate`](Position::promotion_stalemate), then
+    /// [`rule_end`](Position::rule_end) with the repetition count of the rules.
     pub fn game_over(&mut self) -> Option<GameOver> {
         if let Some(over) = self.variant_end() {
             return Some(over);
@@ -117,6 +121,15 @@ impl Position {
         }
         if !self.has_legal_move() {
             return Some(self.no_move_end());
+        }
+        if self.rules.promotion.sittuyin {
+            let legal = self.legal_moves();
+            if self.promotion_stalemate(&legal) {
+                return Some(GameOver {
+                    outcome: Outcome::Draw,
+                    reason: EndReason::PromotionStalemate,
+                });
+            }
         }
         let repetitions = usize::from(self.rules.end.repetitions).saturating_sub(1);
         self.rule_end(repetitions)

@@ -1,6 +1,7 @@
 //! Sittuyin's promotion (Fairy-Stockfish's `sittuyinPromotion`): a pawn in its zone spends a
 //! move turning into a new piece where it stands or on an empty square that piece could move
-//! to; the new piece may attack no enemy piece and the move may give no check.
+//! to; the new piece may attack no enemy piece and the move may give no check. A side left with
+//! its king and one pawn that could only promote may instead call the game drawn.
 
 use notation::{Square, SquareSet};
 
@@ -92,5 +93,26 @@ impl Position {
             mv.victims().next().is_some()
                 || self.piece_at(mv.to).is_some_and(|p| p.color != piece.color)
         })
+    }
+
+    /// Sittuyin's promotion stalemate (its rule 3.9 c.7, as Fairy-Stockfish applies it): the
+    /// side to move, not in check, has one pawn and one other piece on the board, and its legal
+    /// moves `legal` (not none) are all sittuyin promotions. The game is then drawn, since a
+    /// promotion cannot be forced.
+    pub fn promotion_stalemate(&self, legal: &[Move]) -> bool {
+        let us = self.side;
+        self.rules.promotion.sittuyin
+            && !legal.is_empty()
+            && self.pieces_of(us).len() == 2
+            && self
+                .rules
+                .promotion
+                .pawn_types
+                .iter()
+                .map(|&id| self.pieces(Piece { color: us, id }).len())
+                .sum::<usize>()
+                == 1
+            && legal.iter().all(|mv| self.is_sittuyin_promotion(mv))
+            && !self.in_check()
     }
 }
