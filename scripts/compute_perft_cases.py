@@ -2,11 +2,13 @@
 """Compute reference perft cases with Fairy-Stockfish (pyffish) for the project's tests.
 
     scripts/compute_perft_cases.py OUT.jsonl VARIANT [VARIANT ...] [--games N] [--depth D]
-        [--seed S] [--max-nodes N]
+        [--seed S] [--max-nodes N] [--fen FEN ...]
 
 For each variant: the start position at depths 1..D, then positions from seeded random games
 (moves that give check or capture are preferred, so that game ends such as the third check,
 explosions or forced captures are reached) at depths 1..D, skipping counts above --max-nodes.
+Each --fen adds a hand-made position (one that random games rarely reach, such as a
+promotion) to every variant's list.
 Counts come from pyffish.legal_moves, so positions where Fairy-Stockfish's rules ended the game
 count 0 moves, as its perft does.
 """
@@ -41,6 +43,7 @@ def main():
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-nodes", type=int, default=200_000)
+    parser.add_argument("--fen", action="append", default=[], help="a hand-made position (repeatable)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     with open(args.out, "a") as out:
@@ -57,6 +60,7 @@ def main():
                         break
                     moves.append(pick(variant, fen, legal, rng))
                 fens.append((sf.get_fen(variant, start, moves), "after " + " ".join(moves)))
+            fens += [(fen, "hand-made position") for fen in args.fen]
             for fen, origin in fens:
                 for depth in range(1, args.depth + 1):
                     nodes = perft(variant, fen, depth)

@@ -30,6 +30,8 @@ pub enum EndReason {
     CheckLimit,
     /// The count of a counting rule (makruk) passed its limit.
     Counting,
+    /// The side to move has a royal piece and one pawn that could only promote (sittuyin).
+    PromotionStalemate,
 }
 
 impl EndReason {
@@ -45,6 +47,7 @@ impl EndReason {
             EndReason::Flag => "goal reached",
             EndReason::CheckLimit => "check limit",
             EndReason::Counting => "counting rule",
+            EndReason::PromotionStalemate => "promotion stalemate",
         }
     }
 }
@@ -116,8 +119,9 @@ impl Position {
     }
 
     /// The end of the game in this position, if it is over: no legal move first
-    /// (checkmate before the move rule), then [`rule_end`](Position::rule_end) with the
-    /// repetition count of the rules.
+    /// (checkmate before the move rule), then sittuyin's
+    /// [`promotion_stalemate`](Position::promotion_stalemate), then
+    /// [`rule_end`](Position::rule_end) with the repetition count of the rules.
     pub fn game_over(&mut self) -> Option<GameOver> {
         if let Some(over) = self.variant_end() {
             return Some(over);
@@ -134,6 +138,15 @@ impl Position {
                 outcome: Outcome::Draw,
                 reason: EndReason::Counting,
             });
+        }
+        if self.rules.promotion.sittuyin {
+            let legal = self.legal_moves();
+            if self.promotion_stalemate(&legal) {
+                return Some(GameOver {
+                    outcome: Outcome::Draw,
+                    reason: EndReason::PromotionStalemate,
+                });
+            }
         }
         let repetitions = usize::from(self.rules.end.repetitions).saturating_sub(1);
         self.rule_end(repetitions)

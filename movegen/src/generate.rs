@@ -38,6 +38,9 @@ impl Position {
                     || !cells[mv.from.index()].contains(mv.to)
             });
         }
+        if self.rules.promotion.sittuyin {
+            self.sittuyin_promotions(list);
+        }
         if self.rules.castling.enabled {
             self.rule_castlings(list);
         }
@@ -99,7 +102,7 @@ impl Position {
     }
 
     /// The moves of `piece` on `from`.
-    fn piece_moves(&self, piece: Piece, from: Square, list: &mut MoveList) {
+    pub(crate) fn piece_moves(&self, piece: Piece, from: Square, list: &mut MoveList) {
         let start = list.len();
         let table = self.table_for(piece, from);
         let us = piece.color;
@@ -265,7 +268,12 @@ impl Position {
             return;
         }
         let immobile = rules.promotion.immobility_illegal && self.immobile(mv.piece, color, mv.to);
-        if mv.kind == MoveKind::Normal && rules.is_pawn(mv.piece) && zone.contains(mv.to) {
+        // Sittuyin's pawns promote by a move of their own, not by reaching the zone.
+        if mv.kind == MoveKind::Normal
+            && rules.is_pawn(mv.piece)
+            && zone.contains(mv.to)
+            && !rules.promotion.sittuyin
+        {
             for &choice in rules.promotion.choices_for(color) {
                 if self.promotion_allowed(choice, color) {
                     let mut promoted = mv;
@@ -303,7 +311,7 @@ impl Position {
     }
 
     /// Whether a pawn of `color` may promote to `choice` (promotion limits).
-    fn promotion_allowed(&self, choice: PieceId, color: Color) -> bool {
+    pub(crate) fn promotion_allowed(&self, choice: PieceId, color: Color) -> bool {
         match self
             .rules
             .promotion
@@ -485,6 +493,9 @@ impl Position {
                     targets &= !self.file_set(g.file(own));
                 }
             }
+            if rules.drops.first_rank_only == Some(id) {
+                targets &= self.rank_set(us, 0);
+            }
             if let Some(bishop) = rules.drops.opposite_colored {
                 targets = self.leave_room_for_bishops(bishop, id, targets, empty);
             }
@@ -662,6 +673,7 @@ impl Position {
             }
         }
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
+        let sittuyin_promotion = self.is_sittuyin_promotion(&mv);
         self.make(mv);
         let mut legal = if self.rules.moves.blast {
             // No self-explosion; exploding the enemy royal piece wins whatever else.
@@ -672,6 +684,9 @@ impl Position {
         };
         if legal && self.rules.moves.after_move_rules {
             legal = self.within_limits(us);
+        }
+        if legal && sittuyin_promotion {
+            legal = self.sittuyin_promotion_quiet(mv.to);
         }
         match self.rules.moves.checks {
             Checks::Allowed => {}
@@ -729,7 +744,9 @@ impl Position {
                     MoveKind::Normal if mv.from == king && plain && !self.rules.flying_general => {
                         return self.royal_safe_after_step(king, mv.to);
                     }
-                    MoveKind::Normal => untouched && mv.from != king && plain,
+                    MoveKind::Normal => {
+                        untouched && mv.from != king && plain && !self.is_sittuyin_promotion(mv)
+                    }
                     MoveKind::Drop => untouched && self.rules.drops.no_drop_mate != Some(mv.piece),
                     MoveKind::Castle => false,
                 };

@@ -23,6 +23,7 @@ mod perft;
 mod position;
 mod probe;
 mod rules;
+mod sittuyin;
 mod text;
 mod walk;
 mod zobrist;

@@ -220,6 +220,12 @@ pub struct Promotion {
     pub immobility_illegal: bool,
     /// Promoted pieces (`~` in FEN) go to hand as their unpromoted type (crazyhouse).
     pub demote_to_hand: bool,
+    /// Sittuyin's promotion (Fairy-Stockfish's `sittuyinPromotion`): a pawn does not promote
+    /// by moving into the zone. Instead, a pawn standing in the zone (anywhere, when it is its
+    /// side's last pawn) may spend a move turning into one of `choices` (within `limits`),
+    /// either where it stands or on an empty square that piece could move to from there; the
+    /// new piece may attack no enemy piece, and the move may give no check.
+    pub sittuyin: bool,
 }
 
 /// Drops from hand.
@@ -247,6 +253,9 @@ pub struct Drops {
     /// Dropping the castling king on this file of its castling rank, or a partner on a corner
     /// beside such a king, gives castling rights (placement).
     pub castling_king_file: Option<u8>,
+    /// A type (the rook) that may be dropped only on its side's first rank (Fairy-Stockfish's
+    /// `sittuyinRookDrop`).
+    pub first_rank_only: Option<PieceId>,
 }
 
 /// Seirawan-style gating: a piece from hand may enter on the square a never-moved back-rank

@@ -1,5 +1,6 @@
 //! How games end: checkmate, stalemate, bare king, the move rule and repetition, and the
-//! variants' own ends (check counting, flags, extinction, explosions, mandatory captures).
+//! variants' own ends (check counting, flags, extinction, explosions, mandatory captures,
+//! sittuyin's promotion stalemate).
 
 use kraken_tests::setup::{read, square};
 use movegen::{EndReason, GameOver, MoveFormat, Outcome, Position};
@@ -259,4 +260,19 @@ fn dobutsu_lion_must_arrive_safely() {
     let mut pos = read(&catalog, "dobutsu", "gL1/3/2l/3[] b - - 0 1");
     play(&mut pos, "a4b4");
     assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
+}
+
+#[test]
+fn sittuyin_king_and_pawn_that_could_only_promote_is_a_draw() {
+    let catalog = Catalog::builtin();
+    // As Fairy-Stockfish's optional game end: white's only moves are promotions.
+    let mut pos = read(&catalog, "sittuyin", "1r6/8/8/8/8/k7/P7/K7 w - - 0 1");
+    assert_eq!(pos.legal_moves().len(), 3);
+    assert_eq!(
+        pos.game_over(),
+        over(Outcome::Draw, EndReason::PromotionStalemate)
+    );
+    // With a met besides, the game goes on.
+    let mut pos = read(&catalog, "sittuyin", "1r6/8/8/8/8/k7/P7/K6F w - - 0 1");
+    assert_eq!(pos.game_over(), None);
 }

@@ -1,5 +1,6 @@
 //! Rules about which moves are legal beyond chess: mandatory drops, bishops on both colours,
-//! castling rights from drops, promotion choices per colour.
+//! castling rights from drops, promotion choices per colour, sittuyin's setup drops and
+//! promotions.
 
 use kraken_tests::setup::read;
 use movegen::{MoveFormat, Position};
@@ -135,9 +136,10 @@ fn cambodian_king_leap_is_lost_to_a_rook_that_aims_at_it() {
     let mut legal = moves(&mut pos);
     legal.sort();
     assert_eq!(legal, ["d1c1", "d1c2", "d1e1", "d1e2"]);
-    // FSF's counting limit before the counters is read.
+    // FSF's counting limit before the counters is read; the clock field is the plies counted.
     let pos = read(&catalog, "cambodian", "3r4/4k3/8/8/8/8/3R4/3K4 w - 126 2 3");
-    assert_eq!(pos.halfmove_clock(), 2);
+    assert_eq!(pos.counting(), (126, 2));
+    assert_eq!(pos.halfmove_clock(), 0);
 }
 
 #[test]
@@ -159,4 +161,70 @@ fn checkless_checks_must_mate() {
         "a check that does not mate"
     );
     assert!(legal.contains(&"a1a7".to_string()));
+}
+
+/// The sorted legal moves of `pos` that `keep` selects.
+fn sorted(pos: &mut Position, keep: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut list: Vec<String> = moves(pos).into_iter().filter(|m| keep(m)).collect();
+    list.sort();
+    list
+}
+
+#[test]
+fn sittuyin_setup_drops_go_on_the_own_three_ranks_rooks_on_the_first() {
+    let catalog = Catalog::builtin();
+    let start = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
+    let mut pos = read(&catalog, "sittuyin", start);
+    let legal = moves(&mut pos);
+    assert!(legal.iter().all(|m| m.contains('@')), "{legal:?}");
+    // Rooks on the 8 squares of the first rank; king, met, silver and knight on the 20 empty
+    // squares of ranks 1 to 3.
+    assert_eq!(legal.len(), 8 + 4 * 20, "{legal:?}");
+    let rooks = sorted(&mut pos, |m| m.starts_with("R@"));
+    assert!(rooks.iter().all(|m| m.ends_with('1')), "{rooks:?}");
+    assert!(legal.contains(&"N@h3".to_string()) && !legal.contains(&"N@a4".to_string()));
+    // Black drops on ranks 6 to 8, and pawns wait until the hands are empty.
+    play(&mut pos, "K@e2");
+    let legal = moves(&mut pos);
+    assert!(legal.contains(&"R@h8".to_string()) && !legal.contains(&"R@h7".to_string()));
+    assert!(legal.contains(&"S@a6".to_string()) && !legal.contains(&"S@a5".to_string()));
+    assert!(legal.iter().all(|m| m.contains('@')), "{legal:?}");
+}
+
+#[test]
+fn sittuyin_pawns_promote_on_their_diagonal_in_place_or_a_step_away() {
+    let catalog = Catalog::builtin();
+    // As Fairy-Stockfish (pyffish) lists them: b7, c6 and d5 are on white's diagonal. The b7
+    // pawn may not promote in place (its met would attack the rook on a8) nor take on a8, the
+    // c6 pawn may not promote to d7 (check).
+    let mut pos = read(
+        &catalog,
+        "sittuyin",
+        "r3k3/1P4s1/2P5/3P4/8/8/5K2/8 w - - 0 1",
+    );
+    assert_eq!(
+        sorted(&mut pos, |m| m.ends_with('f')),
+        ["b7a6f", "b7c8f", "c6b5f", "c6c6f", "d5c4f", "d5d5f", "d5e4f", "d5e6f"]
+    );
+    // Pawns that reach the zone by moving stay pawns.
+    let mut pos = read(&catalog, "sittuyin", "4k3/8/8/2P5/8/8/P7/4K3 w - - 0 1");
+    assert_eq!(sorted(&mut pos, |m| m.starts_with("c5")), ["c5c6"]);
+    // A side's last pawn promotes wherever it stands.
+    let mut pos = read(&catalog, "sittuyin", "4k3/8/8/8/8/3P4/8/R3K3 w - - 0 1");
+    assert_eq!(
+        sorted(&mut pos, |m| m.ends_with('f')),
+        ["d3c2f", "d3c4f", "d3d3f", "d3e2f", "d3e4f"]
+    );
+    // No promotion that uncovers a check.
+    let mut pos = read(&catalog, "sittuyin", "4k3/8/8/4P3/8/8/P7/4RK2 w - - 0 1");
+    assert_eq!(sorted(&mut pos, |m| m.ends_with('f')), ["e5e5f"]);
+    // Black's diagonal; none while the side still has its met.
+    let mut pos = read(&catalog, "sittuyin", "4k3/8/8/8/3p4/2p5/8/4K3 b - - 0 1");
+    assert_eq!(sorted(&mut pos, |m| m.ends_with('f')).len(), 7);
+    let mut pos = read(&catalog, "sittuyin", "4k3/5f2/8/8/3p4/2p5/8/4K3 b - - 0 1");
+    assert!(sorted(&mut pos, |m| m.ends_with('f')).is_empty());
+    // The promotion is a move of its own, after which the met moves on.
+    let mut pos = read(&catalog, "sittuyin", "4k3/8/8/8/8/3P4/8/R3K3 w - - 0 1");
+    play(&mut pos, "d3d3f e8d7");
+    assert!(moves(&mut pos).contains(&"d3e4".to_string()));
 }

@@ -677,6 +677,8 @@ fn every_legal_move_reads_back() {
         ("locust", "4k3/8/8/8/3pp3/3Y4/8/4K3 w - - 0 1"),
         ("locust", "4k3/8/8/3p4/3X4/8/8/4K3 w - - 0 1"),
         ("xiangqi", "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1"),
+        // Sittuyin promotions in place (`d5d5f`) and a step away (`c6b5f`).
+        ("sittuyin", "r3k3/1P4s1/2P5/3P4/8/8/5K2/8 w - - 0 1"),
     ];
     for (variant, fen) in fixed {
         let mut pos = read(&catalog, variant, fen);

@@ -396,3 +396,33 @@ fn under_cutechess_no_result_is_claimed() {
     );
     s.quit();
 }
+
+#[test]
+fn sittuyin_drops_and_promotions_are_read_and_xboard_is_warned() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("variant sittuyin");
+    s.send("force");
+    s.send("usermove K@e2");
+    let lines = s.sync(1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("telluser") && l.contains("sittuyin promotions")),
+        "{}",
+        s.transcript()
+    );
+    assert!(complaints(&lines).is_empty(), "{}", s.transcript());
+    // Black's rooks go on its first rank only.
+    s.send("usermove R@a7");
+    assert!(s.sync(2).iter().any(|l| l.starts_with("Illegal move")));
+    s.send("usermove R@a8");
+    assert!(complaints(&s.sync(3)).is_empty(), "{}", s.transcript());
+    // A promotion in place, then the new met moves.
+    s.send("setboard 4k3/8/8/8/8/3P4/8/R3K3 w - - 0 1");
+    s.send("usermove d3d3f");
+    s.send("usermove e8d7");
+    s.send("usermove d3e4");
+    assert!(complaints(&s.sync(4)).is_empty(), "{}", s.transcript());
+    s.quit();
+}

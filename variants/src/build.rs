@@ -108,6 +108,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "dropOppositeColoredBishop",
     "castlingDroppedPiece",
     "mandatoryPiecePromotion",
+    "sittuyinPromotion",
+    "sittuyinRookDrop",
     "flagPieceSafe",
     "cambodianMoves",
     // Kraken's own keys for cutechess's variants.
@@ -128,7 +130,6 @@ pub const KNOWN_KEYS: &[&str] = &[
 /// the value that means "off").
 pub const UNSUPPORTED_KEYS: &[&str] = &[
     "twoBoards",
-    "sittuyinPromotion",
     "piecePromotionOnCapture",
     "pieceDemotion",
     "blastImmuneTypes",
@@ -142,7 +143,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "mustDropType",
     "enclosingDrop",
     "enclosingDropStart",
-    "sittuyinRookDrop",
     "dropPromoted",
     "dropNoDoubledCount",
     "wallingRule",
@@ -568,6 +568,7 @@ impl Builder<'_> {
             limits,
             immobility_illegal: self.bool("immobilityIllegal", false),
             demote_to_hand: captures_to_hand && !self.bool("dropLoop", false),
+            sittuyin: self.bool("sittuyinPromotion", false),
         };
 
         // Drops.
@@ -619,7 +620,14 @@ impl Builder<'_> {
             castling_king_file: self
                 .bool("castlingDroppedPiece", false)
                 .then(|| self.file("castlingKingFile", 4)),
+            first_rank_only: None,
         };
+        if self.bool("sittuyinRookDrop", false) {
+            match declared.iter().position(|d| d.key == "rook") {
+                Some(rook) => rules.drops.first_rank_only = Some(rook as PieceId),
+                None => self.fail("sittuyinRookDrop", "the variant has no rook"),
+            }
+        }
         rules.gating = Gating {
             enabled: self.bool("gating", false) || self.bool("seirawanGating", false),
             types: (0..rules.pieces.len() as PieceId)

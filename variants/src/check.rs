@@ -106,6 +106,18 @@ mod tests {
     }
 
     #[test]
+    fn sittuyin_keys_are_read_and_a_rook_drop_rule_needs_a_rook() {
+        let keys =
+            "[a:chess]\npieceDrops = true\nsittuyinRookDrop = true\nsittuyinPromotion = true\n";
+        assert_eq!(lines(keys), vec![]);
+        let rookless = "[a:chess]\nrook = -\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nsittuyinRookDrop = true\n";
+        assert_eq!(
+            lines(rookless),
+            vec![(4, Some("sittuyinRookDrop".to_string()))]
+        );
+    }
+
+    #[test]
     fn malformed_lines_are_reported() {
         assert_eq!(lines("[a\nkey"), vec![(1, None), (2, None)]);
     }

@@ -141,6 +141,10 @@ fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
     if moves.blast && parent != "atomic" {
         rules_text.push("exploding captures");
     }
+    if rules.promotion.sittuyin {
+        rules_text
+            .push("sittuyin promotions (a pawn turning into a piece in place or a step away)");
+    }
     rules_text
         .into_iter()
         .map(|rule| format!("the rule of {rule}"))

@@ -16,7 +16,7 @@ use super::{
     Bound, Control,
 };
 use arrayvec::ArrayVec;
-use movegen::{Move, MoveList, Position};
+use movegen::{Move, MoveList, Outcome, Position};
 
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
@@ -303,6 +303,9 @@ impl<'a> Worker<'a> {
         self.pos.generate_legal(&mut moves);
         if moves.is_empty() {
             return outcome_score(self.pos.no_move_end().outcome, ply);
+        }
+        if self.pos.rules().promotion.sittuyin && self.pos.promotion_stalemate(&moves) {
+            return outcome_score(Outcome::Draw, ply);
         }
         if !tt_move.is_some() && depth >= IIR_DEPTH {
             depth -= 1;

@@ -160,6 +160,9 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.drops.must_drop {
         notes.push("pieces in hand must be dropped first".into());
     }
+    if rules.drops.first_rank_only.is_some() {
+        notes.push("rooks dropped on the first rank".into());
+    }
     if !rules.geometry.holes().is_empty() {
         notes.push("walls".into());
     }
@@ -193,6 +196,9 @@ fn notable_rules(rules: &Rules) -> String {
         notes.push("shogi-style promotion".into());
     } else if !rules.promotion.pawn_types.is_empty() && !rules.promotion.mandatory {
         notes.push("optional promotion".into());
+    }
+    if rules.promotion.sittuyin {
+        notes.push("pawns promote by a move of their own, in place or a step away".into());
     }
     if rules.promotion.piece_mandatory {
         notes.push("pieces must promote".into());
