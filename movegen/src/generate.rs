@@ -6,7 +6,7 @@ use notation::{Color, Modes, MoveTable, Square, SquareSet};
 use crate::{
     moves::{
         Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER,
-        FLAG_INDUCED, FLAG_O_CASTLING, FLAG_UNLOAD,
+        FLAG_INDUCED, FLAG_O_CASTLING, FLAG_UNLOAD, NO_SQUARE,
     },
     position::{Piece, Position},
     rules::{Checks, PieceId},
@@ -279,7 +279,7 @@ impl Position {
             return;
         }
         if let Some(promoted_id) = rules.pieces[mv.piece as usize].promoted {
-            if mv.kind == MoveKind::Normal && (zone.contains(mv.to) || zone.contains(mv.from)) {
+            if mv.kind == MoveKind::Normal && self.may_promote(&mv, zone, color) {
                 let mut promoted = mv;
                 promoted.promotion = promoted_id + 1;
                 list.push(promoted);
@@ -291,6 +291,18 @@ impl Position {
         if !immobile {
             self.push_with_gating(mv, list);
         }
+    }
+
+    /// Whether `mv`, a normal move of a piece with a shogi-style promoted form, may promote
+    /// by the rules' zone `zone`.
+    fn may_promote(&self, mv: &Move, zone: SquareSet, color: Color) -> bool {
+        let (from, to) = (zone.contains(mv.from), zone.contains(mv.to));
+        if !self.rules.promotion.on_entry_or_capture {
+            return from || to;
+        }
+        let captures =
+            (mv.to != mv.from && self.board[mv.to.index()] != 0) || mv.victims[0] != NO_SQUARE;
+        (to && !from) || (captures && (from || to)) || self.immobile(mv.piece, color, mv.to)
     }
 
     /// The colour of the piece that makes `mv` (the side to move, for all but odd cases).

@@ -213,6 +213,10 @@ pub struct Promotion {
     /// Whether a piece with a shogi-style promoted form must promote when it can
     /// (Fairy-Stockfish's `mandatoryPiecePromotion`).
     pub piece_mandatory: bool,
+    /// A shogi-style promotion needs a move that enters the zone from outside, captures
+    /// with its start or target square in the zone, or ends where the unpromoted piece has
+    /// no move (Chu Shogi); otherwise any move starting or ending in the zone may promote.
+    pub on_entry_or_capture: bool,
     /// A pawn may promote to a type only while fewer than this many of it are on the board
     /// (`None`: no limit), indexed by type.
     pub limits: Vec<Option<u8>>,
@@ -334,6 +338,9 @@ pub struct GameEnd {
     pub check_counting: bool,
     /// A side reduced to its royal pieces loses (shatranj's bare king).
     pub bare_king_loses: bool,
+    /// A side without a royal piece loses (several royal pieces, none of them royal while
+    /// there are more than one: [`OneRoyal::Alone`]; a Lion can take two at once).
+    pub no_royal_loses: bool,
     /// Plies without capture or pawn move before a draw (0: none).
     pub move_rule: u16,
     /// The types whose moves restart the count of `move_rule` (`None`: the pawn types).
@@ -347,7 +354,10 @@ impl GameEnd {
     /// (extinction, a flag, check counting).
     #[inline]
     pub fn has_variant_end(&self) -> bool {
-        self.extinction.is_some() || self.flag.is_some() || self.check_counting
+        self.extinction.is_some()
+            || self.flag.is_some()
+            || self.check_counting
+            || self.no_royal_loses
     }
 }
 
@@ -362,6 +372,10 @@ pub enum OneRoyal {
     /// Only the one on the lowest file, then the lowest rank counted from its own side
     /// (symmetric two-kings chess).
     FileThenRelativeRank,
+    /// A royal piece is royal only while it is its side's last one: a side with several may
+    /// leave them all attacked, and a side that has lost them all has lost (Chu Shogi's King
+    /// and Crown Prince, as XBoard referees it).
+    Alone,
 }
 
 /// Which checks a move may give.
@@ -474,6 +488,7 @@ impl Default for GameEnd {
             check_counting: false,
             counting_field: false,
             bare_king_loses: false,
+            no_royal_loses: false,
             move_rule: 100,
             move_rule_types: None,
             repetitions: 3,
@@ -515,6 +530,9 @@ pub struct Rules {
     /// Every neighbour of each square (one king step), for explosions; set by
     /// [`Rules::finish`] when captures explode.
     pub neighbours: Vec<SquareSet>,
+    /// XBoard's piece slots for the variant (Fairy-Stockfish's `pieceToCharTable`), when the
+    /// variant file gives them.
+    pub piece_to_char: Option<String>,
 }
 
 impl Rules {
@@ -541,6 +559,7 @@ impl Rules {
             moves: MoveRules::default(),
             end: GameEnd::default(),
             neighbours: Vec::new(),
+            piece_to_char: None,
         }
     }
 

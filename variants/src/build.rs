@@ -121,6 +121,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "moveGrid",
     "transformAfterMove",
     "pieceLimit",
+    "promotedPieceBetza",
+    "promotionOnEntryOrCapture",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -398,35 +400,57 @@ impl Builder<'_> {
             }
             pieces.push(pt);
         }
-        // Shogi-style promoted forms become types of their own, written `+X`.
-        let promoted_pairs = self.def.get("promotedPieceType").unwrap_or("").to_string();
-        for pair in promoted_pairs.split_whitespace() {
-            let Some((from, to)) = pair.split_once(':') else {
-                self.fail(
-                    "promotedPieceType",
-                    format!("expected 'x:y', found '{pair}'"),
-                );
-                continue;
-            };
-            let find = |l: &str| find_declared(&declared, l);
-            let (Some(base), Some(target)) = (find(from), find(to)) else {
-                self.fail("promotedPieceType", format!("no piece in '{pair}'"));
-                continue;
-            };
-            let target = &pieces[target];
-            let symbol = format!("+{}", declared[base].id.to_ascii_uppercase());
-            let mut promoted = PieceType::new(
-                &format!("promoted {}", declared[base].key),
-                &symbol,
-                &target.betza,
-                target.desc.clone(),
-                &geometry,
-            );
-            promoted.unpromoted = Some(base as PieceId);
-            promoted.region = target.region;
-            let id = pieces.len() as PieceId;
-            pieces.push(promoted);
-            pieces[base].promoted = Some(id);
+        // Shogi-style promoted forms become types of their own, written `+X`: with a declared
+        // piece's moves (and royalty), or with moves of their own (Kraken's
+        // `promotedPieceBetza`).
+        for key in ["promotedPieceType", "promotedPieceBetza"] {
+            let pairs = self.def.get(key).unwrap_or("").to_string();
+            for pair in pairs.split_whitespace() {
+                let Some((from, to)) = pair.split_once(':') else {
+                    self.fail(key, format!("expected 'x:y', found '{pair}'"));
+                    continue;
+                };
+                let Some(base) = find_declared(&declared, from) else {
+                    self.fail(key, format!("no piece '{from}' in '{pair}'"));
+                    continue;
+                };
+                if pieces[base].promoted.is_some() {
+                    self.fail(key, format!("'{from}' already has a promoted form"));
+                    continue;
+                }
+                let name = format!("promoted {}", declared[base].key);
+                let symbol = format!("+{}", declared[base].id.to_ascii_uppercase());
+                let promoted = if key == "promotedPieceType" {
+                    let Some(target) = find_declared(&declared, to) else {
+                        self.fail(key, format!("no piece '{to}' in '{pair}'"));
+                        continue;
+                    };
+                    let target = &pieces[target];
+                    let mut promoted = PieceType::new(
+                        &name,
+                        &symbol,
+                        &target.betza,
+                        target.desc.clone(),
+                        &geometry,
+                    );
+                    promoted.region = target.region;
+                    promoted.royal = target.royal;
+                    promoted
+                } else {
+                    match parse(to) {
+                        Ok(desc) => PieceType::new(&name, &symbol, to, desc, &geometry),
+                        Err(e) => {
+                            self.fail(key, format!("'{pair}': {e}"));
+                            continue;
+                        }
+                    }
+                };
+                let mut promoted = promoted;
+                promoted.unpromoted = Some(base as PieceId);
+                let id = pieces.len() as PieceId;
+                pieces.push(promoted);
+                pieces[base].promoted = Some(id);
+            }
         }
         if pieces.len() > MAX_PIECE_TYPES {
             let key = declared
@@ -448,6 +472,7 @@ impl Builder<'_> {
             .to_string();
         let mut rules = Rules::new(&self.def.name, geometry.clone(), pieces, &start_fen);
         rules.chess960 = self.bool("chess960", false);
+        rules.piece_to_char = self.def.get("pieceToCharTable").map(str::to_string);
 
         // Castling.
         let castling_king = self.letters("castlingKingPiece", &declared, "k");
@@ -564,6 +589,7 @@ impl Builder<'_> {
             black_choices,
             mandatory: self.bool("mandatoryPawnPromotion", true),
             piece_mandatory: self.bool("mandatoryPiecePromotion", false),
+            on_entry_or_capture: self.bool("promotionOnEntryOrCapture", false),
             limits,
             immobility_illegal: self.bool("immobilityIllegal", false),
             demote_to_hand: captures_to_hand && !self.bool("dropLoop", false),
@@ -630,10 +656,13 @@ impl Builder<'_> {
             None | Some("none") => OneRoyal::All,
             Some("fileThenRank") => OneRoyal::FileThenRank,
             Some("fileThenRelativeRank") => OneRoyal::FileThenRelativeRank,
+            Some("alone") => OneRoyal::Alone,
             Some(other) => {
                 self.fail(
                     "oneRoyal",
-                    format!("expected none, fileThenRank or fileThenRelativeRank, found '{other}'"),
+                    format!(
+                        "expected none, fileThenRank, fileThenRelativeRank or alone, found '{other}'"
+                    ),
                 );
                 OneRoyal::All
             }
@@ -683,6 +712,7 @@ impl Builder<'_> {
             check_counting: self.bool("checkCounting", false),
             counting_field: !matches!(self.def.get("countingRule"), None | Some("none")),
             bare_king_loses,
+            no_royal_loses: rules.one_royal == OneRoyal::Alone,
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             move_rule_types: self
                 .def
