@@ -673,8 +673,31 @@ impl Position {
                 return false;
             }
         }
+        let lion_from_afar = match &self.rules.moves.lion_trading {
+            Some(rule) => {
+                let takes_lion = mv.kind == MoveKind::Normal
+                    && mv.to != mv.from
+                    && self.piece_at(mv.to).is_some_and(|p| p.id == rule.lion);
+                if takes_lion && self.lion_taken {
+                    return false;
+                }
+                let g = self.geometry();
+                let afar = (g.file(mv.to) - g.file(mv.from)).abs() > 1
+                    || (g.rank(mv.to) - g.rank(mv.from)).abs() > 1;
+                let bridge = mv.victims().next().and_then(|sq| self.piece_at(sq));
+                takes_lion
+                    && afar
+                    && mv.piece == rule.lion
+                    && bridge.is_none_or(|p| rule.worthless.contains(&p.id))
+            }
+            None => false,
+        };
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         self.make(mv);
+        if lion_from_afar && self.attacked(mv.to, them) {
+            self.unmake();
+            return false;
+        }
         let mut legal = if self.rules.moves.blast {
             // No self-explosion; exploding the enemy royal piece wins whatever else.
             self.royals(us).len() == our_royals

@@ -59,6 +59,9 @@ pub(crate) struct SquareChange {
     pub(crate) promoted: bool,
 }
 
+/// The rotation of the side key that marks [`Position::lion_taken`] in the key.
+pub(crate) const LION_TAKEN_ROTATION: u32 = 41;
+
 /// Everything needed to take a move back.
 #[derive(Clone, Debug)]
 pub(crate) struct Undo {
@@ -70,6 +73,7 @@ pub(crate) struct Undo {
     pub(crate) halfmove: u16,
     pub(crate) checks: [u8; 2],
     pub(crate) captured: [bool; 2],
+    pub(crate) lion_taken: bool,
     pub(crate) key: u64,
 }
 
@@ -96,6 +100,9 @@ pub struct Position {
     /// chess's royal pieces move only forward until then); not part of the FEN, as in
     /// cutechess-cli.
     pub(crate) captured: [bool; 2],
+    /// The last move took a Lion with a piece other than a Lion (Chu Shogi's Lion trading:
+    /// the reply may not take a Lion); not part of the FEN, as in XBoard.
+    pub(crate) lion_taken: bool,
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -126,6 +133,7 @@ impl Position {
             fullmove: 1,
             checks: [1, 1],
             captured: [false; 2],
+            lion_taken: false,
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,
@@ -300,6 +308,9 @@ impl Position {
             if self.captured[color.index()] {
                 key ^= z.side.rotate_left(13 + 7 * color.index() as u32);
             }
+        }
+        if self.lion_taken {
+            key ^= z.side.rotate_left(LION_TAKEN_ROTATION);
         }
         key
     }

@@ -401,6 +401,16 @@ pub enum SideChange {
     All,
 }
 
+/// Chu Shogi's Lion-trading rules as XBoard 4.9.1 applies them (Kraken's `lionTrading`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LionTrading {
+    /// The Lion type.
+    pub lion: PieceId,
+    /// Types whose capture on the way does not let a Lion take a protected Lion from afar
+    /// (Chu's Pawn and Go-between).
+    pub worthless: Vec<PieceId>,
+}
+
 /// Rules about what moves may do beyond chess: captures that explode, captures that must be
 /// made, checks that may not be given, where e.p. captures may happen.
 #[derive(Clone, Debug)]
@@ -441,6 +451,11 @@ pub struct MoveRules {
     pub duple_check: bool,
     /// Types that cannot be captured.
     pub uncapturable: Vec<PieceId>,
+    /// Chu Shogi's Lion trading: a Lion may not take a Lion two squares away that is
+    /// protected (could be taken back, whatever that exposes) unless it also took a piece
+    /// other than a worthless one on the way; after a piece other than a Lion took a Lion
+    /// (not by igui), the reply may not take a Lion.
+    pub lion_trading: Option<LionTrading>,
     /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
     /// leaves on the board beyond moving the piece; set by [`Rules::finish`].
     pub after_move_rules: bool,
@@ -461,6 +476,7 @@ impl Default for MoveRules {
             relay: None,
             duple_check: false,
             uncapturable: Vec::new(),
+            lion_trading: None,
             after_move_rules: false,
         }
     }
@@ -612,6 +628,7 @@ impl Rules {
             && self.moves.relay.is_none()
             && !self.moves.duple_check
             && self.moves.uncapturable.is_empty()
+            && self.moves.lion_trading.is_none()
             && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules
     }

@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, MoveRules, OneRoyal, Outcome,
-    PieceId, PieceType, Position, Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, Checks, Drops, Extinction, Flag, GameEnd, Gating, LionTrading, MoveRules, OneRoyal,
+    Outcome, PieceId, PieceType, Position, Promotion, Rules, SideChange, ZoneMoves,
+    MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -123,6 +124,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "pieceLimit",
     "promotedPieceBetza",
     "promotionOnEntryOrCapture",
+    "lionTrading",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -747,6 +749,7 @@ impl Builder<'_> {
             rules.moves.uncapturable = self.letters("uncapturableTypes", &declared, "");
         }
         rules.moves.grid = self.move_grid(&geometry);
+        rules.moves.lion_trading = self.lion_trading(&declared);
         for (key, pair_id) in self.id_pairs("transformAfterMove", &declared) {
             match find_declared(&declared, &pair_id) {
                 Some(next) => rules.pieces[key].after_move = Some(next as PieceId),
@@ -767,6 +770,31 @@ impl Builder<'_> {
             return None;
         }
         Arc::try_unwrap(arc).ok()
+    }
+
+    /// Kraken's `lionTrading = n:pi`: the Lion type, then the types whose capture on the way
+    /// does not let it take a protected Lion from afar.
+    fn lion_trading(&mut self, declared: &[Declared]) -> Option<LionTrading> {
+        let text = self.def.get("lionTrading")?.to_string();
+        let (lion, worthless) = text.split_once(':').unwrap_or((text.as_str(), ""));
+        let Some(lion) = find_declared(declared, lion.trim()) else {
+            self.fail(
+                "lionTrading",
+                format!("expected 'lion:types', found '{text}'"),
+            );
+            return None;
+        };
+        let mut types = Vec::new();
+        for id in piece_ids(worthless) {
+            match find_declared(declared, &id) {
+                Some(i) => types.push(i as PieceId),
+                None => self.fail("lionTrading", format!("no piece '{id}' in this variant")),
+            }
+        }
+        Some(LionTrading {
+            lion: lion as PieceId,
+            worthless: types,
+        })
     }
 
     /// The pairs `x:value` of `key`, each with the index of the declared piece `x`.
