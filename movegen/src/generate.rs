@@ -302,7 +302,9 @@ impl Position {
         }
         let captures =
             (mv.to != mv.from && self.board[mv.to.index()] != 0) || mv.victims[0] != NO_SQUARE;
-        (to && !from) || (captures && (from || to)) || self.immobile(mv.piece, color, mv.to)
+        // Entering the zone, or capturing with the start square in it (or the target: then
+        // the start is in it, or the move enters).
+        (to && !from) || (from && captures) || self.immobile(mv.piece, color, mv.to)
     }
 
     /// The colour of the piece that makes `mv` (the side to move, for all but odd cases).
@@ -688,7 +690,7 @@ impl Position {
                 takes_lion
                     && afar
                     && mv.piece == rule.lion
-                    && bridge.is_none_or(|p| rule.worthless.contains(&p.id))
+                    && bridge.map_or(true, |p| rule.worthless.contains(&p.id))
             }
             None => false,
         };

@@ -265,6 +265,13 @@ impl Position {
         self.last_moved.checked_sub(1)
     }
 
+    /// Whether the last move took a Lion with a piece other than a Lion, so that this move may
+    /// not take a Lion (Chu Shogi's Lion trading); no FEN holds it.
+    #[inline]
+    pub fn lion_taken(&self) -> bool {
+        self.lion_taken
+    }
+
     /// The incremental Zobrist key.
     #[inline]
     pub fn key(&self) -> u64 {

@@ -274,14 +274,15 @@ fn names_every_piece(table: &str, rules: &Rules) -> bool {
     }
     let (white, black) = table.split_at(table.len() / 2);
     let king = rules.pieces.iter().find(|p| p.royal);
-    king.is_none_or(|k| white.ends_with(&k.symbol) && black.ends_with(&k.symbol.to_lowercase()))
-        && rules.pieces.iter().all(|p| {
-            let letter = p.symbol.trim_start_matches('+');
-            letter.len() == 1
-                && white.contains(letter)
-                && black.contains(&letter.to_lowercase())
-                && (p.unpromoted.is_none() || white.contains(['+', '^']))
-        })
+    king.map_or(true, |k| {
+        white.ends_with(&k.symbol) && black.ends_with(&k.symbol.to_lowercase())
+    }) && rules.pieces.iter().all(|p| {
+        let letter = p.symbol.trim_start_matches('+');
+        letter.len() == 1
+            && white.contains(letter)
+            && black.contains(&letter.to_lowercase())
+            && (p.unpromoted.is_none() || white.contains(['+', '^']))
+    })
 }
 
 /// The slot XBoard's `fairy` table gives the letter of `symbol`, if any.
