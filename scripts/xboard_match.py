@@ -12,6 +12,7 @@ Needs the Debian packages xboard, xvfb and fairymax (`apt-get install xboard xvf
   scripts/xboard_match.py --variant shatranj --games 4 --tc 0:30 --inc 0.2
   scripts/xboard_match.py --variant hydra --opponent self \\
       --variants-file tests/data/protocol/hydra.ini
+  scripts/xboard_match.py --variant chu --opponent hachu   # Debian's hachu (Chu Shogi)
 """
 
 import argparse
@@ -36,7 +37,7 @@ CI_MATCHES = [
 
 # Words in XBoard's game-end comment that mean an accident rather than a game result.
 ACCIDENTS = re.compile(
-    r"illegal|on time|flag|crash|exit|disconnect|stall|false|error|abort|setup",
+    r"illegal|invalid|on time|flag|crash|exit|disconnect|stall|false|error|abort|setup",
     re.IGNORECASE,
 )
 
@@ -93,6 +94,10 @@ def play(variant, opponent, variants_file, games, tc, inc, kraken, workdir):
         filter_path.write_text(FILTER.format(fairymax=fairymax))
         filter_path.chmod(0o755)
         second = str(filter_path)
+    elif opponent == "hachu":
+        second = find("hachu")
+        if not second:
+            return False, ["hachu is missing: apt-get install hachu"]
     else:
         second = kraken_cmd
     pgn = workdir / f"{variant}.pgn"
@@ -160,7 +165,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ci", action="store_true", help="play the matches of .ci/run")
     parser.add_argument("--variant", default="capablanca")
-    parser.add_argument("--opponent", choices=["fairymax", "self"], default="fairymax")
+    parser.add_argument("--opponent", choices=["fairymax", "hachu", "self"], default="fairymax")
     parser.add_argument("--variants-file", type=Path)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--tc", default="0:10", help="XBoard -tc, minutes:seconds per game")

@@ -193,6 +193,12 @@ impl Position {
                 return Some(over);
             }
         }
+        if end.no_royal_loses && self.royals[self.side.index()].is_empty() {
+            return Some(GameOver {
+                outcome: Outcome::Loss,
+                reason: EndReason::Extinction,
+            });
+        }
         let them = self.side.opponent();
         if end.check_counting && self.checks[them.index()] == 0 {
             return Some(GameOver {

@@ -6,7 +6,7 @@ use notation::{Color, Modes, MoveTable, Square, SquareSet};
 use crate::{
     moves::{
         Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER,
-        FLAG_INDUCED, FLAG_O_CASTLING, FLAG_UNLOAD,
+        FLAG_INDUCED, FLAG_O_CASTLING, FLAG_UNLOAD, NO_SQUARE,
     },
     position::{Piece, Position},
     rules::{Checks, PieceId},
@@ -287,7 +287,7 @@ impl Position {
             return;
         }
         if let Some(promoted_id) = rules.pieces[mv.piece as usize].promoted {
-            if mv.kind == MoveKind::Normal && (zone.contains(mv.to) || zone.contains(mv.from)) {
+            if mv.kind == MoveKind::Normal && self.may_promote(&mv, zone, color) {
                 let mut promoted = mv;
                 promoted.promotion = promoted_id + 1;
                 list.push(promoted);
@@ -299,6 +299,20 @@ impl Position {
         if !immobile {
             self.push_with_gating(mv, list);
         }
+    }
+
+    /// Whether `mv`, a normal move of a piece with a shogi-style promoted form, may promote
+    /// by the rules' zone `zone`.
+    fn may_promote(&self, mv: &Move, zone: SquareSet, color: Color) -> bool {
+        let (from, to) = (zone.contains(mv.from), zone.contains(mv.to));
+        if !self.rules.promotion.on_entry_or_capture {
+            return from || to;
+        }
+        let captures =
+            (mv.to != mv.from && self.board[mv.to.index()] != 0) || mv.victims[0] != NO_SQUARE;
+        // Entering the zone, or capturing with the start square in it (or the target: then
+        // the start is in it, or the move enters).
+        (to && !from) || (from && captures) || self.immobile(mv.piece, color, mv.to)
     }
 
     /// The colour of the piece that makes `mv` (the side to move, for all but odd cases).
@@ -672,9 +686,32 @@ impl Position {
                 return false;
             }
         }
+        let lion_from_afar = match &self.rules.moves.lion_trading {
+            Some(rule) => {
+                let takes_lion = mv.kind == MoveKind::Normal
+                    && mv.to != mv.from
+                    && self.piece_at(mv.to).is_some_and(|p| p.id == rule.lion);
+                if takes_lion && self.lion_taken {
+                    return false;
+                }
+                let g = self.geometry();
+                let afar = (g.file(mv.to) - g.file(mv.from)).abs() > 1
+                    || (g.rank(mv.to) - g.rank(mv.from)).abs() > 1;
+                let bridge = mv.victims().next().and_then(|sq| self.piece_at(sq));
+                takes_lion
+                    && afar
+                    && mv.piece == rule.lion
+                    && bridge.map_or(true, |p| rule.worthless.contains(&p.id))
+            }
+            None => false,
+        };
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         let sittuyin_promotion = self.is_sittuyin_promotion(&mv);
         self.make(mv);
+        if lion_from_afar && self.attacked(mv.to, them) {
+            self.unmake();
+            return false;
+        }
         let mut legal = if self.rules.moves.blast {
             // No self-explosion; exploding the enemy royal piece wins whatever else.
             self.royals(us).len() == our_royals

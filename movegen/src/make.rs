@@ -5,7 +5,7 @@ use notation::{Color, Square, SquareSet};
 
 use crate::{
     moves::{Move, MoveKind, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_UNLOAD, NO_SQUARE},
-    position::{Piece, Position, SquareChange, Undo},
+    position::{Piece, Position, SquareChange, Undo, LION_TAKEN_ROTATION},
     rules::{PieceId, SideChange},
 };
 
@@ -77,6 +77,7 @@ impl Position {
             captured: self.captured,
             counting_limit: self.counting_limit,
             counting_ply: self.counting_ply,
+            lion_taken: self.lion_taken,
             key: self.key,
         }
     }
@@ -85,6 +86,7 @@ impl Position {
     pub fn make(&mut self, mv: Move) {
         let mut undo = self.undo_record();
         let us = self.side;
+        let lion_taken = self.takes_lion_as_non_lion(&mv);
         let mut reset_clock = self.rules.resets_move_rule(mv.piece);
         // The mover changed sides (Andernach chess): its double step gives no e.p. right.
         let mut switched = false;
@@ -234,6 +236,7 @@ impl Position {
             self.captured[us.index()] = true;
             self.key ^= self.zobrist.side.rotate_left(13 + 7 * us.index() as u32);
         }
+        self.set_lion_taken(lion_taken);
         self.side = us.opponent();
         self.key ^= self.zobrist.side;
         if self.rules.end.check_counting && self.in_check() {
@@ -250,6 +253,26 @@ impl Position {
             self.update_counting(counting, us, captured_pawn, captured_or_promoted);
         }
         self.history.push(undo);
+    }
+
+    /// Whether `mv` takes a Lion on its target square with a piece other than a Lion, not by
+    /// igui (Chu Shogi's Lion trading; the reply may not take a Lion).
+    fn takes_lion_as_non_lion(&self, mv: &Move) -> bool {
+        let Some(rule) = &self.rules.moves.lion_trading else {
+            return false;
+        };
+        mv.kind == MoveKind::Normal
+            && mv.to != mv.from
+            && mv.piece != rule.lion
+            && self.piece_at(mv.to).is_some_and(|p| p.id == rule.lion)
+    }
+
+    /// Sets [`Position::lion_taken`], keeping the key.
+    pub(crate) fn set_lion_taken(&mut self, taken: bool) {
+        if self.lion_taken != taken {
+            self.lion_taken = taken;
+            self.key ^= self.zobrist.side.rotate_left(LION_TAKEN_ROTATION);
+        }
     }
 
     /// Castling rights from a drop (Fairy-Stockfish's `castlingDroppedPiece`): the castling
@@ -417,6 +440,7 @@ impl Position {
         self.captured = undo.captured;
         self.counting_limit = undo.counting_limit;
         self.counting_ply = undo.counting_ply;
+        self.lion_taken = undo.lion_taken;
         self.key = undo.key;
     }
 

@@ -11,6 +11,7 @@ impl Position {
     pub fn make_null(&mut self) {
         let undo = self.undo_record();
         self.set_ep(SquareSet::EMPTY, NO_SQUARE);
+        self.set_lion_taken(false);
         self.halfmove = 0;
         if self.side == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);

@@ -59,6 +59,9 @@ pub(crate) struct SquareChange {
     pub(crate) promoted: bool,
 }
 
+/// The rotation of the side key that marks [`Position::lion_taken`] in the key.
+pub(crate) const LION_TAKEN_ROTATION: u32 = 41;
+
 /// Everything needed to take a move back.
 #[derive(Clone, Debug)]
 pub(crate) struct Undo {
@@ -72,6 +75,7 @@ pub(crate) struct Undo {
     pub(crate) captured: [bool; 2],
     pub(crate) counting_limit: u16,
     pub(crate) counting_ply: u16,
+    pub(crate) lion_taken: bool,
     pub(crate) key: u64,
 }
 
@@ -102,6 +106,9 @@ pub struct Position {
     pub(crate) counting_limit: u16,
     /// The plies counted towards `counting_limit`.
     pub(crate) counting_ply: u16,
+    /// The last move took a Lion with a piece other than a Lion (Chu Shogi's Lion trading:
+    /// the reply may not take a Lion); not part of the FEN, as in XBoard.
+    pub(crate) lion_taken: bool,
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -134,6 +141,7 @@ impl Position {
             captured: [false; 2],
             counting_limit: 0,
             counting_ply: 0,
+            lion_taken: false,
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,
@@ -194,6 +202,8 @@ impl Position {
         let all = self.royals[color.index()];
         match self.rules.one_royal {
             OneRoyal::All => all,
+            OneRoyal::Alone if all.len() > 1 => SquareSet::EMPTY,
+            OneRoyal::Alone => all,
             choice if all.len() > 1 => {
                 // Only the first in file order is royal (two-kings chess).
                 let g = self.geometry();
@@ -263,6 +273,13 @@ impl Position {
         self.last_moved.checked_sub(1)
     }
 
+    /// Whether the last move took a Lion with a piece other than a Lion, so that this move may
+    /// not take a Lion (Chu Shogi's Lion trading); no FEN holds it.
+    #[inline]
+    pub fn lion_taken(&self) -> bool {
+        self.lion_taken
+    }
+
     /// The incremental Zobrist key.
     #[inline]
     pub fn key(&self) -> u64 {
@@ -306,6 +323,9 @@ impl Position {
             if self.captured[color.index()] {
                 key ^= z.side.rotate_left(13 + 7 * color.index() as u32);
             }
+        }
+        if self.lion_taken {
+            key ^= z.side.rotate_left(LION_TAKEN_ROTATION);
         }
         key
     }

@@ -213,6 +213,10 @@ pub struct Promotion {
     /// Whether a piece with a shogi-style promoted form must promote when it can
     /// (Fairy-Stockfish's `mandatoryPiecePromotion`).
     pub piece_mandatory: bool,
+    /// A shogi-style promotion needs a move that enters the zone from outside, captures
+    /// with its start or target square in the zone, or ends where the unpromoted piece has
+    /// no move (Chu Shogi); otherwise any move starting or ending in the zone may promote.
+    pub on_entry_or_capture: bool,
     /// A pawn may promote to a type only while fewer than this many of it are on the board
     /// (`None`: no limit), indexed by type.
     pub limits: Vec<Option<u8>>,
@@ -343,6 +347,9 @@ pub struct GameEnd {
     pub check_counting: bool,
     /// A side reduced to its royal pieces loses (shatranj's bare king).
     pub bare_king_loses: bool,
+    /// A side without a royal piece loses (several royal pieces, none of them royal while
+    /// there are more than one: [`OneRoyal::Alone`]; a Lion can take two at once).
+    pub no_royal_loses: bool,
     /// Plies without capture or pawn move before a draw (0: none).
     pub move_rule: u16,
     /// The types whose moves restart the count of `move_rule` (`None`: the pawn types).
@@ -356,7 +363,10 @@ impl GameEnd {
     /// (extinction, a flag, check counting).
     #[inline]
     pub fn has_variant_end(&self) -> bool {
-        self.extinction.is_some() || self.flag.is_some() || self.check_counting
+        self.extinction.is_some()
+            || self.flag.is_some()
+            || self.check_counting
+            || self.no_royal_loses
     }
 }
 
@@ -399,6 +409,10 @@ pub enum OneRoyal {
     /// Only the one on the lowest file, then the lowest rank counted from its own side
     /// (symmetric two-kings chess).
     FileThenRelativeRank,
+    /// A royal piece is royal only while it is its side's last one: a side with several may
+    /// leave them all attacked, and a side that has lost them all has lost (Chu Shogi's King
+    /// and Crown Prince, as XBoard referees it).
+    Alone,
 }
 
 /// Which checks a move may give.
@@ -422,6 +436,16 @@ pub enum SideChange {
     Quiet,
     /// Every move (superandernach).
     All,
+}
+
+/// Chu Shogi's Lion-trading rules as XBoard 4.9.1 applies them (Kraken's `lionTrading`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LionTrading {
+    /// The Lion type.
+    pub lion: PieceId,
+    /// Types whose capture on the way does not let a Lion take a protected Lion from afar
+    /// (Chu's Pawn and Go-between).
+    pub worthless: Vec<PieceId>,
 }
 
 /// Rules about what moves may do beyond chess: captures that explode, captures that must be
@@ -464,6 +488,11 @@ pub struct MoveRules {
     pub duple_check: bool,
     /// Types that cannot be captured.
     pub uncapturable: Vec<PieceId>,
+    /// Chu Shogi's Lion trading: a Lion may not take a Lion two squares away that is
+    /// protected (could be taken back, whatever that exposes) unless it also took a piece
+    /// other than a worthless one on the way; after a piece other than a Lion took a Lion
+    /// (not by igui), the reply may not take a Lion.
+    pub lion_trading: Option<LionTrading>,
     /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
     /// leaves on the board beyond moving the piece; set by [`Rules::finish`].
     pub after_move_rules: bool,
@@ -484,6 +513,7 @@ impl Default for MoveRules {
             relay: None,
             duple_check: false,
             uncapturable: Vec::new(),
+            lion_trading: None,
             after_move_rules: false,
         }
     }
@@ -511,6 +541,7 @@ impl Default for GameEnd {
             check_counting: false,
             counting: None,
             bare_king_loses: false,
+            no_royal_loses: false,
             move_rule: 100,
             move_rule_types: None,
             repetitions: 3,
@@ -552,6 +583,9 @@ pub struct Rules {
     /// Every neighbour of each square (one king step), for explosions; set by
     /// [`Rules::finish`] when captures explode.
     pub neighbours: Vec<SquareSet>,
+    /// XBoard's piece slots for the variant (Fairy-Stockfish's `pieceToCharTable`), when the
+    /// variant file gives them.
+    pub piece_to_char: Option<String>,
 }
 
 impl Rules {
@@ -578,6 +612,7 @@ impl Rules {
             moves: MoveRules::default(),
             end: GameEnd::default(),
             neighbours: Vec::new(),
+            piece_to_char: None,
         }
     }
 
@@ -630,6 +665,7 @@ impl Rules {
             && self.moves.relay.is_none()
             && !self.moves.duple_check
             && self.moves.uncapturable.is_empty()
+            && self.moves.lion_trading.is_none()
             && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules
     }

@@ -931,7 +931,10 @@ fn positions_of_random_games_read_back() {
         for game in 0..4 {
             let mut pos = Position::start(rules.clone());
             for ply in 0..80 {
-                assert_reads_back(&mut pos, &format!("{variant} game {game} ply {ply}"));
+                // Nor can it hold chu's ban on taking a Lion right after a Lion was taken.
+                if !pos.lion_taken() {
+                    assert_reads_back(&mut pos, &format!("{variant} game {game} ply {ply}"));
+                }
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;

@@ -64,7 +64,8 @@ fn computed_cases_match() {
     let catalog = PerftCase::catalog();
     // Fairy-Stockfish's counts (pyffish) where it plays the game; Kraken's own for
     // cutechess-only games after self-play under cutechess-cli (which referees every move)
-    // ended without a forfeit; each case's `source` says which.
+    // ended without a forfeit, and for XBoard's chu and elven; each case's `source` says
+    // which.
     let files = [
         include_str!("../data/perft/chess960.jsonl"),
         include_str!("../data/perft/region_pawns.jsonl"),
@@ -74,6 +75,7 @@ fn computed_cases_match() {
         include_str!("../data/perft/cutechess_variants.jsonl"),
         include_str!("../data/perft/last_variants.jsonl"),
         include_str!("../data/perft/sittuyin.jsonl"),
+        include_str!("../data/perft/chu_elven.jsonl"),
     ];
     let cases: Vec<PerftCase> = files.iter().flat_map(|f| PerftCase::read_all(f)).collect();
     let failures: Vec<String> = cases

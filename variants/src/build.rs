@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, MoveRules,
-    OneRoyal, Outcome, PieceId, PieceType, Position, Promotion, Rules, SideChange, ZoneMoves,
-    MAX_PIECE_TYPES,
+    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating,
+    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PieceType, Position, Promotion, Rules,
+    SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -124,6 +124,9 @@ pub const KNOWN_KEYS: &[&str] = &[
     "moveGrid",
     "transformAfterMove",
     "pieceLimit",
+    "promotedPieceBetza",
+    "promotionOnEntryOrCapture",
+    "lionTrading",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -399,35 +402,57 @@ impl Builder<'_> {
             }
             pieces.push(pt);
         }
-        // Shogi-style promoted forms become types of their own, written `+X`.
-        let promoted_pairs = self.def.get("promotedPieceType").unwrap_or("").to_string();
-        for pair in promoted_pairs.split_whitespace() {
-            let Some((from, to)) = pair.split_once(':') else {
-                self.fail(
-                    "promotedPieceType",
-                    format!("expected 'x:y', found '{pair}'"),
-                );
-                continue;
-            };
-            let find = |l: &str| find_declared(&declared, l);
-            let (Some(base), Some(target)) = (find(from), find(to)) else {
-                self.fail("promotedPieceType", format!("no piece in '{pair}'"));
-                continue;
-            };
-            let target = &pieces[target];
-            let symbol = format!("+{}", declared[base].id.to_ascii_uppercase());
-            let mut promoted = PieceType::new(
-                &format!("promoted {}", declared[base].key),
-                &symbol,
-                &target.betza,
-                target.desc.clone(),
-                &geometry,
-            );
-            promoted.unpromoted = Some(base as PieceId);
-            promoted.region = target.region;
-            let id = pieces.len() as PieceId;
-            pieces.push(promoted);
-            pieces[base].promoted = Some(id);
+        // Shogi-style promoted forms become types of their own, written `+X`: with a declared
+        // piece's moves (and royalty), or with moves of their own (Kraken's
+        // `promotedPieceBetza`).
+        for key in ["promotedPieceType", "promotedPieceBetza"] {
+            let pairs = self.def.get(key).unwrap_or("").to_string();
+            for pair in pairs.split_whitespace() {
+                let Some((from, to)) = pair.split_once(':') else {
+                    self.fail(key, format!("expected 'x:y', found '{pair}'"));
+                    continue;
+                };
+                let Some(base) = find_declared(&declared, from) else {
+                    self.fail(key, format!("no piece '{from}' in '{pair}'"));
+                    continue;
+                };
+                if pieces[base].promoted.is_some() {
+                    self.fail(key, format!("'{from}' already has a promoted form"));
+                    continue;
+                }
+                let name = format!("promoted {}", declared[base].key);
+                let symbol = format!("+{}", declared[base].id.to_ascii_uppercase());
+                let promoted = if key == "promotedPieceType" {
+                    let Some(target) = find_declared(&declared, to) else {
+                        self.fail(key, format!("no piece '{to}' in '{pair}'"));
+                        continue;
+                    };
+                    let target = &pieces[target];
+                    let mut promoted = PieceType::new(
+                        &name,
+                        &symbol,
+                        &target.betza,
+                        target.desc.clone(),
+                        &geometry,
+                    );
+                    promoted.region = target.region;
+                    promoted.royal = target.royal;
+                    promoted
+                } else {
+                    match parse(to) {
+                        Ok(desc) => PieceType::new(&name, &symbol, to, desc, &geometry),
+                        Err(e) => {
+                            self.fail(key, format!("'{pair}': {e}"));
+                            continue;
+                        }
+                    }
+                };
+                let mut promoted = promoted;
+                promoted.unpromoted = Some(base as PieceId);
+                let id = pieces.len() as PieceId;
+                pieces.push(promoted);
+                pieces[base].promoted = Some(id);
+            }
         }
         if pieces.len() > MAX_PIECE_TYPES {
             let key = declared
@@ -449,6 +474,7 @@ impl Builder<'_> {
             .to_string();
         let mut rules = Rules::new(&self.def.name, geometry.clone(), pieces, &start_fen);
         rules.chess960 = self.bool("chess960", false);
+        rules.piece_to_char = self.def.get("pieceToCharTable").map(str::to_string);
 
         // Castling.
         let castling_king = self.letters("castlingKingPiece", &declared, "k");
@@ -565,6 +591,7 @@ impl Builder<'_> {
             black_choices,
             mandatory: self.bool("mandatoryPawnPromotion", true),
             piece_mandatory: self.bool("mandatoryPiecePromotion", false),
+            on_entry_or_capture: self.bool("promotionOnEntryOrCapture", false),
             limits,
             immobility_illegal: self.bool("immobilityIllegal", false),
             demote_to_hand: captures_to_hand && !self.bool("dropLoop", false),
@@ -639,10 +666,13 @@ impl Builder<'_> {
             None | Some("none") => OneRoyal::All,
             Some("fileThenRank") => OneRoyal::FileThenRank,
             Some("fileThenRelativeRank") => OneRoyal::FileThenRelativeRank,
+            Some("alone") => OneRoyal::Alone,
             Some(other) => {
                 self.fail(
                     "oneRoyal",
-                    format!("expected none, fileThenRank or fileThenRelativeRank, found '{other}'"),
+                    format!(
+                        "expected none, fileThenRank, fileThenRelativeRank or alone, found '{other}'"
+                    ),
                 );
                 OneRoyal::All
             }
@@ -692,6 +722,7 @@ impl Builder<'_> {
             check_counting: self.bool("checkCounting", false),
             counting: self.counting(&declared),
             bare_king_loses,
+            no_royal_loses: rules.one_royal == OneRoyal::Alone,
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             move_rule_types: self
                 .def
@@ -726,6 +757,7 @@ impl Builder<'_> {
             rules.moves.uncapturable = self.letters("uncapturableTypes", &declared, "");
         }
         rules.moves.grid = self.move_grid(&geometry);
+        rules.moves.lion_trading = self.lion_trading(&declared);
         for (key, pair_id) in self.id_pairs("transformAfterMove", &declared) {
             match find_declared(&declared, &pair_id) {
                 Some(next) => rules.pieces[key].after_move = Some(next as PieceId),
@@ -746,6 +778,31 @@ impl Builder<'_> {
             return None;
         }
         Arc::try_unwrap(arc).ok()
+    }
+
+    /// Kraken's `lionTrading = n:pi`: the Lion type, then the types whose capture on the way
+    /// does not let it take a protected Lion from afar.
+    fn lion_trading(&mut self, declared: &[Declared]) -> Option<LionTrading> {
+        let text = self.def.get("lionTrading")?.to_string();
+        let (lion, worthless) = text.split_once(':').unwrap_or((text.as_str(), ""));
+        let Some(lion) = find_declared(declared, lion.trim()) else {
+            self.fail(
+                "lionTrading",
+                format!("expected 'lion:types', found '{text}'"),
+            );
+            return None;
+        };
+        let mut types = Vec::new();
+        for id in piece_ids(worthless) {
+            match find_declared(declared, &id) {
+                Some(i) => types.push(i as PieceId),
+                None => self.fail("lionTrading", format!("no piece '{id}' in this variant")),
+            }
+        }
+        Some(LionTrading {
+            lion: lion as PieceId,
+            worthless: types,
+        })
     }
 
     /// The pairs `x:value` of `key`, each with the index of the declared piece `x`.

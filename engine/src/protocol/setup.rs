@@ -83,9 +83,13 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
         0
     };
     let parent = parent(name, rules, user_defined);
+    let table = rules
+        .piece_to_char
+        .as_deref()
+        .filter(|table| names_every_piece(table, rules))
+        .map_or_else(|| piece_to_char(rules), str::to_string);
     let mut lines = vec![format!(
-        "setup ({}) {}x{}+{holdings}_{parent} {}",
-        piece_to_char(rules),
+        "setup ({table}) {}x{}+{holdings}_{parent} {}",
         g.width(),
         g.height(),
         start.fen()
@@ -263,6 +267,26 @@ fn piece_to_char(rules: &Rules) -> String {
         text
     };
     format!("{}{}", half(false), half(true))
+}
+
+/// Whether the variant file's `table` gives XBoard a slot for every piece of `rules`: both
+/// halves of the same length, the royal piece last in each, every letter in its colour's half
+/// (a promoted `+X` needs a `+` or `^` slot).
+fn names_every_piece(table: &str, rules: &Rules) -> bool {
+    if !table.is_ascii() || table.len() % 2 != 0 {
+        return false;
+    }
+    let (white, black) = table.split_at(table.len() / 2);
+    let king = rules.pieces.iter().find(|p| p.royal);
+    king.map_or(true, |k| {
+        white.ends_with(&k.symbol) && black.ends_with(&k.symbol.to_lowercase())
+    }) && rules.pieces.iter().all(|p| {
+        let letter = p.symbol.trim_start_matches('+');
+        letter.len() == 1
+            && white.contains(letter)
+            && black.contains(&letter.to_lowercase())
+            && (p.unpromoted.is_none() || white.contains(['+', '^']))
+    })
 }
 
 /// The slot XBoard's `fairy` table gives the letter of `symbol`, if any.

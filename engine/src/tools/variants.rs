@@ -1,6 +1,6 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
-use movegen::{Checks, CountingRule, Outcome, Rules};
+use movegen::{Checks, CountingRule, OneRoyal, Outcome, Rules};
 use variants::{check_text, Catalog, ALIASES};
 
 use crate::cli::UsageError;
@@ -232,11 +232,20 @@ fn notable_rules(rules: &Rules) -> String {
         Checks::Forbidden => notes.push("no checks".into()),
         Checks::MateOnly => notes.push("no checks but mate".into()),
     }
+    if rules.promotion.on_entry_or_capture {
+        notes.push("promotion on entry or capture".into());
+    }
+    if rules.moves.lion_trading.is_some() {
+        notes.push("Lion trading".into());
+    }
     if rules.moves.blast {
         notes.push("captures explode".into());
     }
     if rules.pieces.iter().filter(|p| p.royal).count() > 1 {
         notes.push("several royal types".into());
+        if rules.one_royal == OneRoyal::Alone {
+            notes.push("royal only when alone".into());
+        }
     } else if !rules.pieces.iter().any(|p| p.royal) {
         notes.push("no royal piece".into());
     }
