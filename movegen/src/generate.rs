@@ -9,7 +9,7 @@ use crate::{
         FLAG_INDUCED, FLAG_O_CASTLING, FLAG_UNLOAD, NO_SQUARE,
     },
     position::{Piece, Position},
-    rules::{Checks, PieceId},
+    rules::{Checks, PieceId, PiecePromotionMoves},
     walk::{generate_paths, PathMove},
 };
 
@@ -287,7 +287,10 @@ impl Position {
             return;
         }
         if let Some(promoted_id) = rules.pieces[mv.piece as usize].promoted {
-            if mv.kind == MoveKind::Normal && self.may_promote(&mv, zone, color) {
+            if mv.kind == MoveKind::Normal
+                && self.may_promote(&mv, zone, color)
+                && self.promotion_allowed(promoted_id, color)
+            {
                 let mut promoted = mv;
                 promoted.promotion = promoted_id + 1;
                 list.push(promoted);
@@ -305,8 +308,10 @@ impl Position {
     /// by the rules' zone `zone`.
     fn may_promote(&self, mv: &Move, zone: SquareSet, color: Color) -> bool {
         let (from, to) = (zone.contains(mv.from), zone.contains(mv.to));
-        if !self.rules.promotion.on_entry_or_capture {
-            return from || to;
+        match self.rules.promotion.piece_moves {
+            PiecePromotionMoves::InZone => return from || to,
+            PiecePromotionMoves::Entering => return to && !from,
+            PiecePromotionMoves::EnteringOrCapturing => {}
         }
         let captures =
             (mv.to != mv.from && self.board[mv.to.index()] != 0) || mv.victims[0] != NO_SQUARE;
@@ -324,7 +329,8 @@ impl Position {
         self.piece_at(mv.from).map_or(self.side, |p| p.color)
     }
 
-    /// Whether a pawn of `color` may promote to `choice` (promotion limits).
+    /// Whether a pawn of `color` may promote to `choice`, or a piece make a shogi-style
+    /// promotion into it (promotion limits).
     pub(crate) fn promotion_allowed(&self, choice: PieceId, color: Color) -> bool {
         match self
             .rules

@@ -39,8 +39,8 @@ pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{
     Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating,
-    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PieceType, Promotion, Rules, SideChange,
-    ZoneMoves, MAX_PIECE_TYPES,
+    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Promotion,
+    Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 pub use text::{MoveFormat, MoveTextError};
 pub use walk::{

@@ -213,12 +213,11 @@ pub struct Promotion {
     /// Whether a piece with a shogi-style promoted form must promote when it can
     /// (Fairy-Stockfish's `mandatoryPiecePromotion`).
     pub piece_mandatory: bool,
-    /// A shogi-style promotion needs a move that enters the zone from outside, captures
-    /// with its start or target square in the zone, or ends where the unpromoted piece has
-    /// no move (Chu Shogi); otherwise any move starting or ending in the zone may promote.
-    pub on_entry_or_capture: bool,
-    /// A pawn may promote to a type only while fewer than this many of it are on the board
-    /// (`None`: no limit), indexed by type.
+    /// Which moves may make a shogi-style promotion.
+    pub piece_moves: PiecePromotionMoves,
+    /// A pawn may promote to a type, and a piece make a shogi-style promotion into a type
+    /// it does not own (`promotedIntoType`), only while fewer than this many of it are on the
+    /// board (`None`: no limit), indexed by type.
     pub limits: Vec<Option<u8>>,
     /// A move may not leave a piece where it has no move at all (shogi's last ranks).
     pub immobility_illegal: bool,
@@ -230,6 +229,20 @@ pub struct Promotion {
     /// either where it stands or on an empty square that piece could move to from there; the
     /// new piece may attack no enemy piece, and the move may give no check.
     pub sittuyin: bool,
+}
+
+/// Which moves may make a shogi-style promotion.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PiecePromotionMoves {
+    /// Any move starting or ending in the zone (the default, shogi).
+    #[default]
+    InZone,
+    /// Only a move that enters the zone from outside (XBoard's elven; `promotionOnEntry`).
+    Entering,
+    /// A move that enters the zone from outside, captures with its start or target square in
+    /// the zone, or ends where the unpromoted piece has no move (Chu Shogi;
+    /// `promotionOnEntryOrCapture`).
+    EnteringOrCapturing,
 }
 
 /// Drops from hand.
@@ -698,5 +711,13 @@ impl Rules {
     #[inline]
     pub fn is_pawn(&self, id: PieceId) -> bool {
         self.promotion.pawn_types.contains(&id)
+    }
+
+    /// Whether type `id` promotes shogi-style into another type of the game rather than into
+    /// a promoted form of its own (`promotedIntoType`: elven's Knight becoming a Lion).
+    pub fn promotes_into_other_type(&self, id: PieceId) -> bool {
+        self.pieces[id as usize]
+            .promoted
+            .is_some_and(|to| self.pieces[to as usize].unpromoted != Some(id))
     }
 }

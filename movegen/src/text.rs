@@ -91,7 +91,9 @@ impl Position {
         };
         if let Some(id) = mv.promotion() {
             let symbol = &self.rules.pieces[id as usize].symbol;
-            if symbol.starts_with('+') {
+            // A shogi-style promotion is `+`, also into a declared type (`promotedIntoType`).
+            if symbol.starts_with('+') || self.rules.pieces[mv.piece as usize].promoted == Some(id)
+            {
                 text.push('+');
             } else {
                 text.push_str(&symbol.to_lowercase());

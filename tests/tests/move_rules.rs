@@ -228,3 +228,38 @@ fn sittuyin_pawns_promote_on_their_diagonal_in_place_or_a_step_away() {
     play(&mut pos, "d3d3f e8d7");
     assert!(moves(&mut pos).contains(&"d3e4".to_string()));
 }
+
+#[test]
+fn elven_knights_become_lions_on_entry_while_their_side_has_none() {
+    let catalog = Catalog::builtin();
+    let promotions = |m: &str| m.ends_with('+') || m.starts_with("b7");
+    // Entering the far three ranks: the Knight may promote, the Pawn must.
+    let mut pos = read(
+        &catalog,
+        "elven",
+        "9k/10/10/1P8/2N7/10/10/10/10/5K4 w - - 0 1",
+    );
+    assert_eq!(
+        sorted(&mut pos, promotions),
+        ["b7b8b", "b7b8l", "b7b8m", "b7b8n", "b7b8q", "b7b8r", "c6b8+", "c6d8+"]
+    );
+    // The promoted Knight is a Lion, and a second Lion is not allowed.
+    play(&mut pos, "c6d8+ j10j9");
+    assert!(pos.fen().starts_with("10/9k/3L6/"), "{}", pos.fen());
+    assert_eq!(
+        sorted(&mut pos, promotions),
+        ["b7b8b", "b7b8m", "b7b8n", "b7b8q", "b7b8r"]
+    );
+    // No promotion on a move inside the zone; Bishops and Rooks become Cardinal and Dragon.
+    let mut pos = read(
+        &catalog,
+        "elven",
+        "4k5/10/2N7/10/2B7/10/10/10/10/5K4 w - - 0 1",
+    );
+    assert_eq!(
+        sorted(&mut pos, |m| m.ends_with('+')),
+        ["c6a8+", "c6e8+", "c6f9+", "c6g10+"]
+    );
+    play(&mut pos, "c6e8+");
+    assert!(pos.fen().starts_with("4k5/10/2N1+B5/"), "{}", pos.fen());
+}

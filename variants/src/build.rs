@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use movegen::{
     Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating,
-    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PieceType, Position, Promotion, Rules,
-    SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
+    Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
@@ -126,6 +126,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "pieceLimit",
     "promotedPieceBetza",
     "promotionOnEntryOrCapture",
+    "promotionOnEntry",
+    "promotedIntoType",
     "lionTrading",
 ];
 
@@ -454,6 +456,30 @@ impl Builder<'_> {
                 pieces[base].promoted = Some(id);
             }
         }
+        // A shogi-style promotion into a declared type (`promotedIntoType`): the piece becomes
+        // that type itself, with no `+X` form (XBoard's elven: a Knight becomes a Lion).
+        let pairs = self.def.get("promotedIntoType").unwrap_or("").to_string();
+        for pair in pairs.split_whitespace() {
+            let ids = pair
+                .split_once(':')
+                .map(|(from, to)| (find_declared(&declared, from), find_declared(&declared, to)));
+            match ids {
+                Some((Some(base), Some(target)))
+                    if base != target
+                        && pieces[base].promoted.is_none()
+                        && !pieces[target].royal =>
+                {
+                    pieces[base].promoted = Some(target as PieceId);
+                }
+                _ => self.fail(
+                    "promotedIntoType",
+                    format!(
+                        "expected 'x:y', two declared pieces, x without a promoted form and y \
+                         not royal; found '{pair}'"
+                    ),
+                ),
+            }
+        }
         if pieces.len() > MAX_PIECE_TYPES {
             let key = declared
                 .last()
@@ -584,6 +610,21 @@ impl Builder<'_> {
             }
         }
         let captures_to_hand = self.bool("capturesToHand", false);
+        let piece_moves = match (
+            self.bool("promotionOnEntry", false),
+            self.bool("promotionOnEntryOrCapture", false),
+        ) {
+            (false, false) => PiecePromotionMoves::InZone,
+            (true, false) => PiecePromotionMoves::Entering,
+            (false, true) => PiecePromotionMoves::EnteringOrCapturing,
+            (true, true) => {
+                self.fail(
+                    "promotionOnEntry",
+                    "set together with promotionOnEntryOrCapture: choose one",
+                );
+                PiecePromotionMoves::Entering
+            }
+        };
         rules.promotion = Promotion {
             zone,
             pawn_types,
@@ -591,7 +632,7 @@ impl Builder<'_> {
             black_choices,
             mandatory: self.bool("mandatoryPawnPromotion", true),
             piece_mandatory: self.bool("mandatoryPiecePromotion", false),
-            on_entry_or_capture: self.bool("promotionOnEntryOrCapture", false),
+            piece_moves,
             limits,
             immobility_illegal: self.bool("immobilityIllegal", false),
             demote_to_hand: captures_to_hand && !self.bool("dropLoop", false),

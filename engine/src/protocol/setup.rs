@@ -1,8 +1,8 @@
 //! XBoard's `setup` and `piece` commands: how the engine tells XBoard the board, the start
 //! position and the moves of every piece of a variant (protocol.md sections 4 and 5).
 
-use movegen::{Position, Rules};
-use notation::{write, xboard_misreading, Color};
+use movegen::{PieceId, PieceType, Position, Rules};
+use notation::{write, xboard_misreading, Color, SquareSet};
 
 /// XBoard's built-in variants (`common.h`): a variant of these names keeps its own rules
 /// as the `setup` parent.
@@ -42,6 +42,12 @@ const XBOARD_VARIANTS: &[&str] = &[
     "elven",
 ];
 
+/// XBoard's variants whose own Pawn promotes on entering the last three ranks (`promoRank` in
+/// moves.c) and must promote there, as Kraken's does; a Pawn defined by `piece` promotes on
+/// the last rank only. (XBoard's grand and makruk Pawns promote there too, but have not been
+/// checked against Kraken's in XBoard games.)
+const THREE_RANK_PROMOTION_PARENTS: &[&str] = &["elven"];
+
 /// Kraken names whose game XBoard knows under another name.
 const XBOARD_SPELLINGS: &[(&str, &str)] =
     &[("antichess", "giveaway"), ("chess960", "fischerandom")];
@@ -64,7 +70,8 @@ pub struct XboardSetup {
     /// Pieces left out, each with the reason XBoard would misread it.
     pub misread: Vec<String>,
     /// Pieces left to the parent variant, whose own moves for them are right (the
-    /// xiangqi soldier), as `SYMBOL (name)`.
+    /// xiangqi soldier, the Pawn of a parent that promotes on the last three ranks), as
+    /// `SYMBOL (name)`.
     pub left_to_parent: Vec<String>,
 }
 
@@ -96,8 +103,13 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
     )];
     let mut misread = Vec::new();
     let mut left_to_parent = Vec::new();
-    for pt in &rules.pieces {
-        if pt.zone_moves.is_some() && parent == "xiangqi" && pt.symbol == "P" {
+    for (id, pt) in rules.pieces.iter().enumerate() {
+        let parents_pawn = pt.symbol == "P"
+            && (pt.zone_moves.is_some() && parent == "xiangqi"
+                || rules.is_pawn(id as PieceId)
+                    && THREE_RANK_PROMOTION_PARENTS.contains(&parent)
+                    && promotes_on_last_three_ranks(rules, pt));
+        if parents_pawn {
             left_to_parent.push(format!("{} ({})", pt.symbol, pt.name));
             continue;
         }
@@ -145,6 +157,11 @@ fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
     if moves.blast && parent != "atomic" {
         rules_text.push("exploding captures");
     }
+    if parent != "elven"
+        && (0..rules.pieces.len()).any(|id| rules.promotes_into_other_type(id as PieceId))
+    {
+        rules_text.push("promotions into another piece type of the game");
+    }
     if rules.promotion.sittuyin {
         rules_text
             .push("sittuyin promotions (a pawn turning into a piece in place or a step away)");
@@ -176,6 +193,17 @@ fn parent(name: &str, rules: &Rules, user_defined: bool) -> &'static str {
     } else {
         "fairy"
     }
+}
+
+/// Whether pawn type `pt` promotes on the last three ranks of each side, as XBoard's own Pawn
+/// does in [`THREE_RANK_PROMOTION_PARENTS`].
+fn promotes_on_last_three_ranks(rules: &Rules, pt: &PieceType) -> bool {
+    let g = &rules.geometry;
+    let height = i32::from(g.height());
+    let zone = pt.promotion_zone.unwrap_or(rules.promotion.zone);
+    let white: SquareSet = g.squares().filter(|&sq| g.rank(sq) >= height - 3).collect();
+    let black: SquareSet = g.squares().filter(|&sq| g.rank(sq) < 3).collect();
+    zone == [white, black]
 }
 
 /// Castling as XBetza `O` moves for the royal castling piece, white's and black's (XBoard
@@ -222,6 +250,9 @@ fn piece_to_char(rules: &Rules) -> String {
             slots[slot] = Some(symbol.clone());
             placed[id] = Some(slot);
             if let Some(promoted) = rules.pieces[id].promoted {
+                if rules.promotes_into_other_type(id as PieceId) {
+                    continue;
+                }
                 slots[slot + PARTNER_OFFSET] = Some("+".into());
                 placed[promoted as usize] = Some(slot + PARTNER_OFFSET);
             }

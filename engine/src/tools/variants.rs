@@ -1,6 +1,6 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
-use movegen::{Checks, CountingRule, OneRoyal, Outcome, Rules};
+use movegen::{Checks, CountingRule, OneRoyal, Outcome, PieceId, PiecePromotionMoves, Rules};
 use variants::{check_text, Catalog, ALIASES};
 
 use crate::cli::UsageError;
@@ -232,8 +232,15 @@ fn notable_rules(rules: &Rules) -> String {
         Checks::Forbidden => notes.push("no checks".into()),
         Checks::MateOnly => notes.push("no checks but mate".into()),
     }
-    if rules.promotion.on_entry_or_capture {
-        notes.push("promotion on entry or capture".into());
+    match rules.promotion.piece_moves {
+        PiecePromotionMoves::InZone => {}
+        PiecePromotionMoves::Entering => notes.push("promotion on entry".into()),
+        PiecePromotionMoves::EnteringOrCapturing => {
+            notes.push("promotion on entry or capture".into())
+        }
+    }
+    if (0..rules.pieces.len()).any(|id| rules.promotes_into_other_type(id as PieceId)) {
+        notes.push("promotion into a piece type of the game".into());
     }
     if rules.moves.lion_trading.is_some() {
         notes.push("Lion trading".into());
