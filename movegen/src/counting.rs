@@ -22,7 +22,14 @@ impl Position {
     /// checkmated.
     #[inline]
     pub fn counting_expired(&self) -> bool {
-        self.counting_limit > 0 && self.counting_ply > self.counting_limit
+        let reach = self
+            .rules
+            .end
+            .counting
+            .is_some_and(|c| c.rule == CountingRule::BareKing);
+        self.counting_limit > 0
+            && (self.counting_ply > self.counting_limit
+                || (reach && self.counting_ply == self.counting_limit))
     }
 
     /// Advances the count after a move by `mover` (the turn has passed already), and starts
@@ -40,6 +47,19 @@ impl Position {
         }
         let total = self.occupied().len() as u16;
         let pawns = self.count_type(counting.pawn);
+        if counting.rule == CountingRule::BareKing {
+            let bare = Color::ALL.iter().any(|&c| self.pieces_of(c).len() < 2);
+            if self.counting_limit == 0 && bare {
+                let limit = if pawns > 0 {
+                    64
+                } else {
+                    self.pieces_honour(&counting, mover)
+                };
+                self.counting_limit = 2 * limit;
+                self.counting_ply = 2 * total;
+            }
+            return;
+        }
         // A bare king took the last pawn: its own count starts, as if it had counted all along.
         if counting.rule != CountingRule::Asean
             && captured_pawn
@@ -74,37 +94,7 @@ impl Position {
         let ours = self.pieces_of(side).len();
         let theirs = self.pieces_of(side.opponent()).len();
         let pawns = self.count_type(counting.pawn);
-        let their = |id: Option<PieceId>| -> usize {
-            id.map_or(0, |id| {
-                self.pieces(Piece {
-                    color: side.opponent(),
-                    id,
-                })
-                .len()
-            })
-        };
-        let (rooks, khons, knights) = (
-            their(counting.rook),
-            their(counting.khon),
-            their(counting.knight),
-        );
-        // The pieces' honour: the limit by the stronger side's best pieces, less `shorter`.
-        let pieces_honour = |shorter: u16| -> u16 {
-            let moves = if rooks > 1 {
-                8
-            } else if rooks == 1 {
-                16
-            } else if khons > 1 {
-                22
-            } else if knights > 1 {
-                32
-            } else if khons == 1 {
-                44
-            } else {
-                64
-            };
-            moves - shorter
-        };
+        let strong = side.opponent();
         match counting.rule {
             CountingRule::Makruk => {
                 if pawns > 0 || theirs == 1 {
@@ -112,7 +102,7 @@ impl Position {
                 } else if ours > 1 {
                     64
                 } else {
-                    pieces_honour(0)
+                    self.pieces_honour(counting, strong)
                 }
             }
             CountingRule::Cambodian => {
@@ -123,23 +113,49 @@ impl Position {
                 } else if pawns > 0 {
                     0
                 } else {
-                    pieces_honour(1)
+                    self.pieces_honour(counting, strong) - 1
                 }
             }
             CountingRule::Asean => {
                 if pawns > 0 || ours > 1 {
                     0
-                } else if rooks > 0 {
+                } else if self.count_of(counting.rook, strong) > 0 {
                     16
-                } else if khons > 0 {
+                } else if self.count_of(counting.khon, strong) > 0 {
                     44
-                } else if knights > 0 {
+                } else if self.count_of(counting.knight, strong) > 0 {
                     64
                 } else {
                     0
                 }
             }
+            // Started once, in `update_counting`.
+            CountingRule::BareKing => 0,
         }
+    }
+
+    /// The pieces' honour: the limit in full moves by `strong`'s best pieces.
+    fn pieces_honour(&self, counting: &Counting, strong: Color) -> u16 {
+        let rooks = self.count_of(counting.rook, strong);
+        let khons = self.count_of(counting.khon, strong);
+        if rooks > 1 {
+            8
+        } else if rooks == 1 {
+            16
+        } else if khons > 1 {
+            22
+        } else if self.count_of(counting.knight, strong) > 1 {
+            32
+        } else if khons == 1 {
+            44
+        } else {
+            64
+        }
+    }
+
+    /// How many pieces of type `id` `color` has on the board.
+    fn count_of(&self, id: Option<PieceId>, color: Color) -> usize {
+        id.map_or(0, |id| self.pieces(Piece { color, id }).len())
     }
 
     /// How many pieces of type `id` stand on the board, both sides together.

@@ -394,6 +394,10 @@ pub enum CountingRule {
     Cambodian,
     /// ASEAN chess: only the pieces' honour (16, 44 or 64 moves against a bare king).
     Asean,
+    /// cutechess-cli's cambodian and sittuyin: the pieces' honour only, started once when a
+    /// side is first left bare (64 moves while pawns remain), and the game is drawn when
+    /// the count reaches the limit.
+    BareKing,
 }
 
 /// A counting rule with the piece types its limits name.

@@ -1,4 +1,5 @@
-//! Makruk-style counting (`countingRule` makruk, cambodian, asean) against Fairy-Stockfish.
+//! Makruk-style counting (`countingRule` makruk, asean) against Fairy-Stockfish, and
+//! cutechess-cli's bare-king counting (cambodian).
 //!
 //! `tests/data/game_end/counting.jsonl` holds random games recorded by
 //! `scripts/counting_reference.py` with pyffish: after every move the FEN Fairy-Stockfish
@@ -67,4 +68,28 @@ fn counting_follows_fairy_stockfish() {
         counted > 1000,
         "the games should reach counted positions ({counted})"
     );
+}
+
+/// cutechess-cli's cambodian: the count starts when a side is left bare and the game is drawn
+/// when it reaches the limit (16 moves for a rook, counted from twice the pieces left).
+#[test]
+fn bare_king_counting_draws_when_the_count_reaches_the_limit() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(&catalog, "cambodian", "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1");
+    let play = |pos: &mut movegen::Position, text: &str| {
+        let mv = pos
+            .parse_move(text, MoveFormat::default())
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        pos.make(mv);
+    };
+    play(&mut pos, "a1a2");
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/R7/4K3 b - 32 6 1");
+    let shuffle = ["e8d8", "a2b2", "d8e8", "b2a2"];
+    for ply in 6..32 {
+        assert!(pos.rule_end(0).is_none(), "drawn too early at ply {ply}");
+        play(&mut pos, shuffle[(ply - 6) % 4]);
+    }
+    assert_eq!(pos.counting(), (32, 32));
+    let over = pos.game_over().expect("the count reached its limit");
+    assert_eq!(over.reason, EndReason::Counting);
 }

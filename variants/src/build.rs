@@ -1005,8 +1005,10 @@ impl Builder<'_> {
             "makruk" => CountingRule::Makruk,
             "cambodian" => CountingRule::Cambodian,
             "asean" => CountingRule::Asean,
+            "bareking" => CountingRule::BareKing,
             other => {
-                let message = format!("expected none, makruk, cambodian or asean, found '{other}'");
+                let message =
+                    format!("expected none, makruk, cambodian, asean or bareking, found '{other}'");
                 self.fail("countingRule", message);
                 return None;
             }

@@ -318,6 +318,7 @@ fn notable_rules(rules: &Rules) -> String {
                 CountingRule::Makruk => "makruk counting",
                 CountingRule::Cambodian => "cambodian counting",
                 CountingRule::Asean => "ASEAN counting",
+                CountingRule::BareKing => "bare-king counting",
             }
             .into(),
         );
