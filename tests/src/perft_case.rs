@@ -78,6 +78,8 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "karouk",
     "checkless",
     "spartan",
+    "nocheckatomic",
+    "troitzky",
 ];
 
 /// One reference count.
