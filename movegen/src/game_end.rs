@@ -3,7 +3,7 @@
 use notation::Color;
 
 use crate::{
-    moves::MoveList,
+    moves::{Move, MoveList},
     position::Piece,
     rules::{Extinction, Flag, Outcome, PieceId},
     Position,
@@ -119,9 +119,9 @@ impl Position {
     }
 
     /// The end of the game in this position, if it is over: no legal move first
-    /// (checkmate before the move rule), then sittuyin's
-    /// [`promotion_stalemate`](Position::promotion_stalemate), then
-    /// [`rule_end`](Position::rule_end) with the repetition count of the rules.
+    /// (checkmate before the move rule), then an expired count, then
+    /// [`legal_moves_end`](Position::legal_moves_end), then [`rule_end`](Position::rule_end)
+    /// with the repetition count of the rules.
     pub fn game_over(&mut self) -> Option<GameOver> {
         if let Some(over) = self.variant_end() {
             return Some(over);
@@ -141,15 +141,22 @@ impl Position {
         }
         if self.rules.promotion.sittuyin {
             let legal = self.legal_moves();
-            if self.promotion_stalemate(&legal) {
-                return Some(GameOver {
-                    outcome: Outcome::Draw,
-                    reason: EndReason::PromotionStalemate,
-                });
+            if let Some(over) = self.legal_moves_end(&legal) {
+                return Some(over);
             }
         }
         let repetitions = usize::from(self.rules.end.repetitions).saturating_sub(1);
         self.rule_end(repetitions)
+    }
+
+    /// The end the rules declare from the legal moves `legal` (not none) of the side to move:
+    /// sittuyin's promotion stalemate. A search calls it at every node that has moves.
+    #[inline]
+    pub fn legal_moves_end(&self, legal: &[Move]) -> Option<GameOver> {
+        self.promotion_stalemate(legal).then_some(GameOver {
+            outcome: Outcome::Draw,
+            reason: EndReason::PromotionStalemate,
+        })
     }
 
     /// The end of the game when the side to move has no legal move: checkmate or stalemate,

@@ -5,7 +5,7 @@ use notation::{Color, Square, SquareSet};
 
 use crate::{
     moves::{Move, MoveKind, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_UNLOAD, NO_SQUARE},
-    position::{Piece, Position, SquareChange, Undo, LION_TAKEN_ROTATION},
+    position::{Piece, Position, SquareChange, Undo},
     rules::{PieceId, SideChange},
 };
 
@@ -234,7 +234,7 @@ impl Position {
             && Self::is_capture_made(us, &undo)
         {
             self.captured[us.index()] = true;
-            self.key ^= self.zobrist.side.rotate_left(13 + 7 * us.index() as u32);
+            self.key ^= self.zobrist.captured(us.index());
         }
         self.set_lion_taken(lion_taken);
         self.side = us.opponent();
@@ -271,7 +271,7 @@ impl Position {
     pub(crate) fn set_lion_taken(&mut self, taken: bool) {
         if self.lion_taken != taken {
             self.lion_taken = taken;
-            self.key ^= self.zobrist.side.rotate_left(LION_TAKEN_ROTATION);
+            self.key ^= self.zobrist.lion_taken();
         }
     }
 

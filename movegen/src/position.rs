@@ -59,9 +59,6 @@ pub(crate) struct SquareChange {
     pub(crate) promoted: bool,
 }
 
-/// The rotation of the side key that marks [`Position::lion_taken`] in the key.
-pub(crate) const LION_TAKEN_ROTATION: u32 = 41;
-
 /// Everything needed to take a move back.
 #[derive(Clone, Debug)]
 pub(crate) struct Undo {
@@ -321,11 +318,11 @@ impl Position {
         }
         for color in Color::ALL {
             if self.captured[color.index()] {
-                key ^= z.side.rotate_left(13 + 7 * color.index() as u32);
+                key ^= z.captured(color.index());
             }
         }
         if self.lion_taken {
-            key ^= z.side.rotate_left(LION_TAKEN_ROTATION);
+            key ^= z.lion_taken();
         }
         key
     }

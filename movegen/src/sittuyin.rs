@@ -99,7 +99,7 @@ impl Position {
     /// side to move, not in check, has one pawn and one other piece on the board, and its legal
     /// moves `legal` (not none) are all sittuyin promotions. The game is then drawn, since a
     /// promotion cannot be forced.
-    pub fn promotion_stalemate(&self, legal: &[Move]) -> bool {
+    pub(crate) fn promotion_stalemate(&self, legal: &[Move]) -> bool {
         let us = self.side;
         self.rules.promotion.sittuyin
             && !legal.is_empty()

@@ -17,6 +17,8 @@ pub struct Zobrist {
     ep: Vec<u64>,
     hand: Vec<u64>,
     checks: Vec<u64>,
+    captured: [u64; 2],
+    lion_taken: u64,
     /// Key of black to move.
     pub side: u64,
 }
@@ -46,6 +48,8 @@ impl Zobrist {
             hand: draw(2 * rules.pieces.len() * MAX_HAND_COUNT),
             side: draw(1)[0],
             checks: draw(2 * 256),
+            captured: [draw(1)[0], draw(1)[0]],
+            lion_taken: draw(1)[0],
         }
     }
 
@@ -71,6 +75,18 @@ impl Zobrist {
     #[inline]
     pub fn ep(&self, sq: Square) -> u64 {
         self.ep[sq.index()]
+    }
+
+    /// Key of colour index `color` having captured since the setup (simplified gryphon chess).
+    #[inline]
+    pub fn captured(&self, color: usize) -> u64 {
+        self.captured[color]
+    }
+
+    /// Key of the last move having taken a Lion with a non-Lion (Chu Shogi's Lion trading).
+    #[inline]
+    pub fn lion_taken(&self) -> u64 {
+        self.lion_taken
     }
 
     /// Key of colour index `color` having `count` checks left to give.

@@ -16,7 +16,7 @@ use super::{
     Bound, Control,
 };
 use arrayvec::ArrayVec;
-use movegen::{Move, MoveList, Outcome, Position};
+use movegen::{Move, MoveList, Position};
 
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
@@ -304,8 +304,8 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             return outcome_score(self.pos.no_move_end().outcome, ply);
         }
-        if self.pos.rules().promotion.sittuyin && self.pos.promotion_stalemate(&moves) {
-            return outcome_score(Outcome::Draw, ply);
+        if let Some(over) = self.pos.legal_moves_end(&moves) {
+            return outcome_score(over.outcome, ply);
         }
         if !tt_move.is_some() && depth >= IIR_DEPTH {
             depth -= 1;
