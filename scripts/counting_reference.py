@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Record Fairy-Stockfish's counting rules (makruk, asean) along random games.
+"""Record Fairy-Stockfish's counting rules (makruk, cambodian, asean) along random games.
 
-(Kraken's cambodian and sittuyin count as cutechess-cli does, not as Fairy-Stockfish.)
+(Kraken's built-in cambodian counts as cutechess-cli does; the test checks Fairy-Stockfish's
+cambodian rule on a variant that declares `countingRule = cambodian`.)
 
     scripts/counting_reference.py OUT.jsonl [--games N] [--seed S] [--plies P]
 
@@ -26,6 +27,11 @@ STARTS = {
         "3mk3/8/8/8/8/2P5/8/1NS1K3 w - - 0 1",
         "r3k3/3s4/8/8/8/8/3N4/R3K3 b - - 0 1",
         "4k3/8/8/3p4/8/8/8/SS2K3 w - - 0 1",
+    ],
+    "cambodian": [
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "3mk3/8/8/8/8/2P5/8/1NS1K3 w - - 0 1",
+        "r3k3/3s4/8/8/8/8/3N4/R3K3 b - - 0 1",
     ],
     "asean": [
         "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",

@@ -1,5 +1,5 @@
-//! Makruk-style counting (`countingRule` makruk, asean) against Fairy-Stockfish, and
-//! cutechess-cli's bare-king counting (cambodian).
+//! Makruk-style counting (`countingRule` makruk, cambodian, asean) against Fairy-Stockfish,
+//! and cutechess-cli's bare-king counting (the built-in cambodian).
 //!
 //! `tests/data/game_end/counting.jsonl` holds random games recorded by
 //! `scripts/counting_reference.py` with pyffish: after every move the FEN Fairy-Stockfish
@@ -7,19 +7,25 @@
 //! its rules let the game end at the last position. Kraken must write the same FENs, end the
 //! game where Fairy-Stockfish does, and not end it by counting earlier.
 
-use kraken_tests::setup::read;
+use kraken_tests::setup::{catalog_with, read};
 use movegen::{EndReason, MoveFormat, Outcome};
 use serde_json::Value;
 use variants::Catalog;
 
+/// Cambodian with Fairy-Stockfish's counting (the built-in one counts as cutechess does).
+const FSF_CAMBODIAN: &str = "[fsfcambodian:cambodian]\ncountingRule = cambodian\n";
+
 #[test]
 fn counting_follows_fairy_stockfish() {
-    let catalog = Catalog::builtin();
+    let catalog = catalog_with(FSF_CAMBODIAN, "counting.rs");
     let text = include_str!("../data/game_end/counting.jsonl");
     let mut counted = 0;
     for (line_number, line) in text.lines().enumerate() {
         let game: Value = serde_json::from_str(line).expect("valid JSON");
-        let variant = game["variant"].as_str().expect("variant");
+        let variant = match game["variant"].as_str().expect("variant") {
+            "cambodian" => "fsfcambodian",
+            other => other,
+        };
         let start = game["fen"].as_str().expect("fen");
         let context = format!("line {}: {variant} {start}", line_number + 1);
         let mut pos = read(&catalog, variant, start);
