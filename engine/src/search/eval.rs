@@ -54,6 +54,9 @@ const SLIDE_MOBILITY: [i32; 2] = [4, 5];
 const DRAWISH_MARGIN: i32 = 400;
 /// Divisor of the score of such endings.
 const DRAWISH_DIVISOR: i32 = 4;
+/// Divisor of the score when the side ahead has no pawns and only pieces bound to squares of
+/// one colour, all on the same colour (three mets on light squares cannot mate).
+const SAME_COLOUR_DIVISOR: i32 = 16;
 /// Plies before a counting rule's draw from which the score shrinks towards it.
 const COUNTING_HORIZON: i32 = 16;
 /// Against a bare royal piece: bonus for driving it to an edge (twice in a corner).
@@ -91,6 +94,9 @@ pub(crate) struct EvalTables {
     drops: bool,
     /// Half the squares each type's slides reach on an empty board, averaged (0: no slides).
     slide_offset: Vec<i32>,
+    /// Per type: whether it only ever reaches squares of the colour it stands on (a bishop, a
+    /// met, a ferz).
+    colour_bound: Vec<bool>,
     /// Whether endings without pawns and a small edge are scaled toward a draw.
     scale_drawish: bool,
 }
@@ -228,6 +234,11 @@ impl EvalTables {
                 .iter()
                 .map(|pt| slide_offset(geometry, pt))
                 .collect(),
+            colour_bound: rules
+                .pieces
+                .iter()
+                .map(|pt| colour_bound(geometry, pt))
+                .collect(),
             scale_drawish: !rules.drops.enabled && !rules.end.bare_king_loses,
         };
         tables.phase_total =
@@ -319,7 +330,10 @@ impl EvalTables {
                 Color::Black
             };
             let edge = pieces[ahead.index()] - pieces[ahead.opponent().index()];
-            if edge < DRAWISH_MARGIN && !self.has_pawns(pos, ahead) {
+            let pawnless = !self.has_pawns(pos, ahead);
+            if pawnless && self.one_colour_only(pos, ahead) {
+                white /= SAME_COLOUR_DIVISOR;
+            } else if edge < DRAWISH_MARGIN && pawnless {
                 white /= DRAWISH_DIVISOR;
             } else if edge >= DRAWISH_MARGIN {
                 let bonus = mop_up(pos, ahead);
@@ -340,6 +354,28 @@ impl EvalTables {
             -white
         };
         score + TEMPO
+    }
+
+    /// Whether every piece of `color` but its royal ones is colour-bound and stands on squares
+    /// of one colour.
+    fn one_colour_only(&self, pos: &Position, color: Color) -> bool {
+        let g = pos.geometry();
+        let mut shade = None;
+        for sq in pos.pieces_of(color).iter() {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let id = piece.id as usize;
+            if self.royal[id] {
+                continue;
+            }
+            let here = (g.file(sq) + g.rank(sq)) & 1;
+            if !self.colour_bound[id] || shade.is_some_and(|s| s != here) {
+                return false;
+            }
+            shade = Some(here);
+        }
+        true
     }
 
     /// Whether `color` has a pawn on the board.
@@ -431,6 +467,25 @@ fn slide_reach(pos: &Position, piece: Piece, sq: Square, occupied: SquareSet) ->
         }
     }
     count
+}
+
+/// Whether every move of `pt` keeps it on squares of one colour (leaps and slides only; a
+/// piece with other moves is taken as free).
+fn colour_bound(geometry: &Geometry, pt: &movegen::PieceType) -> bool {
+    let shade = |sq: Square| (geometry.file(sq) + geometry.rank(sq)) & 1;
+    pt.tables.iter().all(|table| {
+        table.paths().is_empty()
+            && geometry.squares().all(|sq| {
+                table.hops(sq).is_empty()
+                    && table.leaps(sq).iter().all(|l| shade(l.to) == shade(sq))
+                    && table.slides(sq).iter().all(|s| {
+                        table
+                            .slide_squares(s)
+                            .iter()
+                            .all(|&to| shade(to) == shade(sq))
+                    })
+            })
+    })
 }
 
 /// Half the squares the slides of `pt` reach on an empty board, averaged over the board (for
