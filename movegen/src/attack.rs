@@ -52,7 +52,8 @@ impl PieceBoard for ProbeTarget<'_> {
 impl Position {
     /// Whether a piece of `by` could capture a royal piece standing on `target`.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
-        (0..self.rules.pieces.len() as u8).any(|id| self.attacked_by(target, Piece { color: by, id }))
+        (0..self.rules.pieces.len() as u8)
+            .any(|id| self.attacked_by(target, Piece { color: by, id }))
     }
 
     /// Whether a piece `attacker` (any of them on the board) could capture a royal piece
@@ -97,7 +98,10 @@ impl Position {
         }
         if pt.line_moves.is_some() && self.rules.diagonal_lines.contains(target) {
             let lines = squares & self.rules.diagonal_lines;
-            if lines.iter().any(|from| self.line_attacks(attacker, from, target)) {
+            if lines
+                .iter()
+                .any(|from| self.line_attacks(attacker, from, target))
+            {
                 return true;
             }
         }

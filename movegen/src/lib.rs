@@ -40,9 +40,9 @@ pub use perft::{divide, perft};
 pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{
-    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating,
-    LineMoves, LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType,
-    Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, LineMoves,
+    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Promotion,
+    Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 pub use text::{MoveFormat, MoveTextError};
 pub use walk::{

@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating,
-    LineMoves, LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType,
-    Position, Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, LineMoves,
+    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
+    Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
