@@ -17,7 +17,7 @@ impl Position {
     #[inline]
     pub(crate) fn hop_allows(&self, hopper: Piece, code: u8) -> bool {
         !self.rules.pieces[hopper.id as usize].shuns_own_kind
-            || Piece::from_code(code).is_none_or(|p| p.id != hopper.id)
+            || Piece::from_code(code).map_or(true, |p| p.id != hopper.id)
     }
 
     /// Appends the moves of `piece` on `from` along the palace lines (only on a line square).
