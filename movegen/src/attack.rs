@@ -52,49 +52,64 @@ impl PieceBoard for ProbeTarget<'_> {
 impl Position {
     /// Whether a piece of `by` could capture a royal piece standing on `target`.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
+        (0..self.rules.pieces.len() as u8)
+            .any(|id| self.attacked_by(target, Piece { color: by, id }))
+    }
+
+    /// Whether a piece `attacker` (any of them on the board) could capture a royal piece
+    /// standing on `target`.
+    pub(crate) fn attacked_by(&self, target: Square, attacker: Piece) -> bool {
+        let by = attacker.color;
+        let id = attacker.id;
         let them = by.opponent();
         // Where moves must leave their grid cell, pieces in the target's cell do not attack it.
         let reach = match &self.rules.moves.grid {
             Some(cells) => !cells[target.index()],
             None => !SquareSet::EMPTY,
         };
-        for id in 0..self.rules.pieces.len() as u8 {
-            let attacker = Piece { color: by, id };
-            let squares = self.pieces(attacker) & reach;
-            if squares.is_empty() {
-                continue;
+        let squares = self.pieces(attacker) & reach;
+        if squares.is_empty() {
+            return false;
+        }
+        let pt = &self.rules.pieces[id as usize];
+        if let Some(region) = &pt.region {
+            if !region[by.index()].contains(target) {
+                return false;
             }
-            let pt = &self.rules.pieces[id as usize];
-            if let Some(region) = &pt.region {
-                if !region[by.index()].contains(target) {
-                    continue;
-                }
+        }
+        // Plain leaps and slides, followed backwards: the attacker's moves as the other
+        // side makes them lead from the target to the attacker.
+        let code = attacker.code();
+        let (zone, zone_reverse) = match &pt.zone_moves {
+            Some(z) => (z.zone[by.index()], Some(&z.attack_tables[them.index()])),
+            None => (SquareSet::EMPTY, None),
+        };
+        let reverse = &pt.attack_tables[them.index()];
+        let outside = !zone & reach;
+        if reverse.reach(target).intersects(squares & outside)
+            && self.reverse_attack(reverse, target, code, outside)
+        {
+            return true;
+        }
+        if let Some(reverse) = zone_reverse {
+            if self.reverse_attack(reverse, target, code, zone & reach) {
+                return true;
             }
-            // Plain leaps and slides, followed backwards: the attacker's moves as the other
-            // side makes them lead from the target to the attacker.
-            let code = attacker.code();
-            let (zone, zone_reverse) = match &pt.zone_moves {
-                Some(z) => (z.zone[by.index()], Some(&z.attack_tables[them.index()])),
-                None => (SquareSet::EMPTY, None),
-            };
-            let reverse = &pt.attack_tables[them.index()];
-            let outside = !zone & reach;
-            if reverse.reach(target).intersects(squares & outside)
-                && self.reverse_attack(reverse, target, code, outside)
+        }
+        if pt.line_moves.is_some() && self.rules.diagonal_lines.contains(target) {
+            let lines = squares & self.rules.diagonal_lines;
+            if lines
+                .iter()
+                .any(|from| self.line_attacks(attacker, from, target))
             {
                 return true;
             }
-            if let Some(reverse) = zone_reverse {
-                if self.reverse_attack(reverse, target, code, zone & reach) {
+        }
+        // Everything else: generate the capturing paths and look for the target.
+        if pt.attacks_by_paths(by) {
+            for from in squares.iter() {
+                if self.captures_from(attacker, from, target) {
                     return true;
-                }
-            }
-            // Everything else: generate the capturing paths and look for the target.
-            if pt.attacks_by_paths(by) {
-                for from in squares.iter() {
-                    if self.captures_from(attacker, from, target) {
-                        return true;
-                    }
                 }
             }
         }
@@ -136,7 +151,13 @@ impl Position {
             };
             let rest = &squares[mount + 1..];
             if let Some(k) = first_occupied(rest, hop.mount_range, occupied) {
-                if self.board[rest[k].index()] == code && allowed.contains(rest[k]) {
+                if self.board[rest[k].index()] == code
+                    && allowed.contains(rest[k])
+                    && self.hop_allows(
+                        Piece::from_code(code).expect("a piece"),
+                        self.board[squares[mount].index()],
+                    )
+                {
                     return true;
                 }
             }

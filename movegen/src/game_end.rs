@@ -32,6 +32,9 @@ pub enum EndReason {
     Counting,
     /// The side to move has a royal piece and one pawn that could only promote (sittuyin).
     PromotionStalemate,
+    /// Both sides passed in a row, or a side passed while the kings faced each other
+    /// (Janggi's bikjang).
+    Passes,
 }
 
 impl EndReason {
@@ -48,6 +51,7 @@ impl EndReason {
             EndReason::CheckLimit => "check limit",
             EndReason::Counting => "counting rule",
             EndReason::PromotionStalemate => "promotion stalemate",
+            EndReason::Passes => "passes",
         }
     }
 }
@@ -164,8 +168,12 @@ impl Position {
     pub fn no_move_end(&self) -> GameOver {
         let end = &self.rules.end;
         if self.in_check() {
+            let outcome = match &end.shatar_mate {
+                Some(rule) => self.shatar_mate_outcome(rule),
+                None => end.checkmate,
+            };
             return GameOver {
-                outcome: end.checkmate,
+                outcome,
                 reason: EndReason::Checkmate,
             };
         }
@@ -213,7 +221,46 @@ impl Position {
                 reason: EndReason::CheckLimit,
             });
         }
+        if end.passes_end && self.passed {
+            // A pass keeps the board: the kings faced each other before it too.
+            let passed_before = self.history.last().is_some_and(|undo| undo.passed);
+            if passed_before || self.bikjang() {
+                return Some(GameOver {
+                    outcome: self.material_count_outcome(),
+                    reason: EndReason::Passes,
+                });
+            }
+        }
         None
+    }
+
+    /// The result of a game ended by passes: by the weighted material when the rules count
+    /// it, a draw otherwise.
+    fn material_count_outcome(&self) -> Outcome {
+        let Some(weights) = &self.rules.end.material_counting else {
+            return Outcome::Draw;
+        };
+        let material = |color: Color| -> i32 {
+            weights
+                .iter()
+                .enumerate()
+                .map(|(id, &w)| {
+                    w * self
+                        .pieces(Piece {
+                            color,
+                            id: id as PieceId,
+                        })
+                        .len() as i32
+                })
+                .sum()
+        };
+        let white_wins =
+            material(Color::White) - material(Color::Black) > self.rules.end.material_komi;
+        if white_wins == (self.side == Color::White) {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        }
     }
 
     /// How many pieces of `color` count for extinction: of type `id`, or all of them (`None`),

@@ -47,6 +47,9 @@ impl Position {
         if self.rules.drops.enabled {
             self.drops(list);
         }
+        if self.rules.pass {
+            list.extend(self.pass_move());
+        }
     }
 
     /// Knight-relay moves of `piece` on `from`: the moves of the `relay` type where a friendly
@@ -141,18 +144,24 @@ impl Position {
             else {
                 continue;
             };
+            if !self.hop_allows(piece, self.board[squares[mount].index()]) {
+                continue;
+            }
             for (k, &to) in squares[mount + 1..].iter().enumerate() {
                 if k >= hop.landing_range as usize {
                     break;
                 }
                 let code = self.board[to.index()];
-                if self.plain_allows(code, hop.modes, us) {
+                if self.plain_allows(code, hop.modes, us) && self.hop_allows(piece, code) {
                     self.add_with_promotions(Move::normal(id, from, to), list);
                 }
                 if code != 0 {
                     break;
                 }
             }
+        }
+        if !self.rules.diagonal_lines.is_empty() {
+            self.line_moves(piece, from, list);
         }
         if !table.paths().is_empty() {
             let paths_start = list.len();
@@ -713,6 +722,12 @@ impl Position {
         };
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         let sittuyin_promotion = self.is_sittuyin_promotion(&mv);
+        // Under bikjang a side whose king faces the other may pass even in check, and must
+        // break the facing by any other move.
+        let facing = self.bikjang();
+        if facing && mv.kind == MoveKind::Pass {
+            return true;
+        }
         self.make(mv);
         if lion_from_afar && self.attacked(mv.to, them) {
             self.unmake();
@@ -723,7 +738,8 @@ impl Position {
             self.royals(us).len() == our_royals
                 && (self.royals(them).len() < their_royals || !self.royal_attacked(us))
         } else {
-            !(self.royal_attacked(us) || (self.rules.flying_general && self.generals_face()))
+            !(self.royal_attacked(us)
+                || ((self.rules.flying_general || facing) && self.generals_face()))
         };
         if legal && self.rules.moves.after_move_rules {
             legal = self.within_limits(us);
@@ -791,7 +807,7 @@ impl Position {
                         untouched && mv.from != king && plain && !self.is_sittuyin_promotion(mv)
                     }
                     MoveKind::Drop => untouched && self.rules.drops.no_drop_mate != Some(mv.piece),
-                    MoveKind::Castle => false,
+                    MoveKind::Castle | MoveKind::Pass => false,
                 };
                 quick || self.is_legal_alone(*mv)
             }),

@@ -19,10 +19,12 @@ mod generate;
 mod make;
 mod moves;
 mod null_move;
+mod palace;
 mod perft;
 mod position;
 mod probe;
 mod rules;
+mod shatar;
 mod sittuyin;
 mod text;
 mod walk;
@@ -38,9 +40,9 @@ pub use perft::{divide, perft};
 pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{
-    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating,
+    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, LineMoves,
     LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Promotion,
-    Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 pub use text::{MoveFormat, MoveTextError};
 pub use walk::{

@@ -78,6 +78,7 @@ impl Position {
             counting_limit: self.counting_limit,
             counting_ply: self.counting_ply,
             lion_taken: self.lion_taken,
+            passed: self.passed,
             key: self.key,
         }
     }
@@ -91,6 +92,7 @@ impl Position {
         // The mover changed sides (Andernach chess): its double step gives no e.p. right.
         let mut switched = false;
         match mv.kind {
+            MoveKind::Pass => {}
             MoveKind::Drop => {
                 self.record(&mut undo, mv.to);
                 self.put(
@@ -237,6 +239,10 @@ impl Position {
             self.key ^= self.zobrist.captured(us.index());
         }
         self.set_lion_taken(lion_taken);
+        if self.passed != (mv.kind == MoveKind::Pass) {
+            self.passed = !self.passed;
+            self.key ^= self.zobrist.passed();
+        }
         self.side = us.opponent();
         self.key ^= self.zobrist.side;
         if self.rules.end.check_counting && self.in_check() {
@@ -441,6 +447,7 @@ impl Position {
         self.counting_limit = undo.counting_limit;
         self.counting_ply = undo.counting_ply;
         self.lion_taken = undo.lion_taken;
+        self.passed = undo.passed;
         self.key = undo.key;
     }
 

@@ -17,6 +17,9 @@ pub enum MoveKind {
     Drop,
     /// Castling: the king moves from `from` to `to`, the partner from `aux[0]` to `aux[1]`.
     Castle,
+    /// A pass ([`Rules::pass`](crate::Rules::pass)): nothing moves; `from` and `to` are the
+    /// square of the piece said to pass (the royal piece).
+    Pass,
 }
 
 /// Flag: the piece on `from` was made to move by another piece (`x` induction).
@@ -81,6 +84,14 @@ impl Move {
     pub const fn drop(piece: PieceId, to: Square) -> Move {
         let mut mv = Move::normal(piece, to, to);
         mv.kind = MoveKind::Drop;
+        mv
+    }
+
+    /// A pass by the piece `piece` on `sq`.
+    #[inline]
+    pub const fn pass(piece: PieceId, sq: Square) -> Move {
+        let mut mv = Move::normal(piece, sq, sq);
+        mv.kind = MoveKind::Pass;
         mv
     }
 

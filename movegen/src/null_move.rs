@@ -12,6 +12,10 @@ impl Position {
         let undo = self.undo_record();
         self.set_ep(SquareSet::EMPTY, NO_SQUARE);
         self.set_lion_taken(false);
+        if self.passed {
+            self.passed = false;
+            self.key ^= self.zobrist.passed();
+        }
         self.halfmove = 0;
         if self.side == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);

@@ -73,6 +73,7 @@ pub(crate) struct Undo {
     pub(crate) counting_limit: u16,
     pub(crate) counting_ply: u16,
     pub(crate) lion_taken: bool,
+    pub(crate) passed: bool,
     pub(crate) key: u64,
 }
 
@@ -106,6 +107,9 @@ pub struct Position {
     /// The last move took a Lion with a piece other than a Lion (Chu Shogi's Lion trading:
     /// the reply may not take a Lion); not part of the FEN, as in XBoard.
     pub(crate) lion_taken: bool,
+    /// The last move was a pass ([`Rules::pass`](crate::Rules::pass)); not part of the FEN, as
+    /// in Fairy-Stockfish.
+    pub(crate) passed: bool,
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -139,6 +143,7 @@ impl Position {
             counting_limit: 0,
             counting_ply: 0,
             lion_taken: false,
+            passed: false,
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,
@@ -277,6 +282,12 @@ impl Position {
         self.lion_taken
     }
 
+    /// Whether the last move was a pass; no FEN holds it.
+    #[inline]
+    pub fn passed(&self) -> bool {
+        self.passed
+    }
+
     /// The incremental Zobrist key.
     #[inline]
     pub fn key(&self) -> u64 {
@@ -323,6 +334,9 @@ impl Position {
         }
         if self.lion_taken {
             key ^= z.lion_taken();
+        }
+        if self.passed {
+            key ^= z.passed();
         }
         key
     }

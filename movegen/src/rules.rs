@@ -94,6 +94,32 @@ pub struct PieceType {
     /// Its value in centipawns when the variant file gives one (the evaluation derives one
     /// from the moves otherwise).
     pub value: Option<i32>,
+    /// It hops over no piece of its own type and captures none (Janggi's cannon; the
+    /// `janggiCannon` piece key).
+    pub shuns_own_kind: bool,
+    /// Its moves along the lines of [`Rules::diagonal_lines`], if it has any there.
+    pub line_moves: Option<LineMoves>,
+}
+
+/// The diagonal moves a piece makes along the palace lines of Janggi
+/// ([`Rules::diagonal_lines`]): the diagonal counterparts of its orthogonal moves, ending only
+/// on line squares.
+#[derive(Clone, Debug)]
+pub struct LineMoves {
+    /// The moves.
+    pub desc: PieceDesc,
+    /// The moves compiled per colour.
+    pub tables: [MoveTable; 2],
+}
+
+impl LineMoves {
+    /// Compiles the moves `desc` for `geometry`.
+    pub fn new(desc: PieceDesc, geometry: &Geometry) -> LineMoves {
+        LineMoves {
+            tables: Color::ALL.map(|c| compile(&desc, geometry, c)),
+            desc,
+        }
+    }
 }
 
 impl PieceType {
@@ -141,6 +167,8 @@ impl PieceType {
             value: None,
             after_move: None,
             max_count: None,
+            shuns_own_kind: false,
+            line_moves: None,
         }
     }
 }
@@ -369,6 +397,30 @@ pub struct GameEnd {
     pub move_rule_types: Option<Vec<PieceId>>,
     /// Repetitions of a position that end the game (0: none).
     pub repetitions: u8,
+    /// Two passes in a row end the game, and so does a pass while the kings face each other
+    /// under [`Rules::bikjang`] (Fairy-Stockfish's rule for variants with `pass`).
+    pub passes_end: bool,
+    /// Weights per piece type (indexed by type) that decide a game ended by passes or by
+    /// bikjang: white wins if its weighted material exceeds black's by more than
+    /// `material_komi`, black otherwise (Fairy-Stockfish's `materialCounting = janggi`);
+    /// `None`: such games are drawn.
+    pub material_counting: Option<Vec<i32>>,
+    /// What black's material counts extra under `material_counting` (Janggi: 1, half of the
+    /// 1.5 points of the official rules, on the doubled scale of the weights).
+    pub material_komi: i32,
+    /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`).
+    pub shatar_mate: Option<ShatarMate>,
+}
+
+/// Shatar's mate rule: a checkmate given only by knights loses for the side that gave it, and a
+/// checkmate wins only if a check by one of `shak` types (a "shak") came in the unbroken series
+/// of checks that led to it; otherwise it is a draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShatarMate {
+    /// The knight type, whose checkmates alone are not allowed.
+    pub knight: Option<PieceId>,
+    /// The types whose checks count as shak (knight, rook, bers).
+    pub shak: Vec<PieceId>,
 }
 
 impl GameEnd {
@@ -380,6 +432,7 @@ impl GameEnd {
             || self.flag.is_some()
             || self.check_counting
             || self.no_royal_loses
+            || self.passes_end
     }
 }
 
@@ -562,6 +615,10 @@ impl Default for GameEnd {
             move_rule: 100,
             move_rule_types: None,
             repetitions: 3,
+            passes_end: false,
+            material_counting: None,
+            material_komi: 0,
+            shatar_mate: None,
         }
     }
 }
@@ -589,6 +646,16 @@ pub struct Rules {
     pub gating: Gating,
     /// Whether the two sides' royal pieces may not face each other on a file (Xiangqi).
     pub flying_general: bool,
+    /// Janggi's bikjang (Fairy-Stockfish's `bikjangRule`): a move may leave the kings facing
+    /// each other on a file, but then the other side must break the facing or pass (a pass
+    /// is legal even in check); passing ends the game ([`GameEnd::passes_end`]).
+    pub bikjang: bool,
+    /// A side may pass instead of moving (Fairy-Stockfish's `pass`): its royal piece (or,
+    /// without one, a piece of it) "moves" to its own square, unless that leaves it in check.
+    pub pass: bool,
+    /// Squares of the palace diagonals (Fairy-Stockfish's `diagonalLines`): a piece standing
+    /// on one also makes its [`PieceType::line_moves`], ending on one.
+    pub diagonal_lines: SquareSet,
     /// Which royal pieces count where a side has several (`oneRoyal`).
     pub one_royal: OneRoyal,
     /// Whether a side may have pieces in hand (FEN shows `[...]`).
@@ -624,6 +691,9 @@ impl Rules {
             drops: Drops::default(),
             gating: Gating::default(),
             flying_general: false,
+            bikjang: false,
+            pass: false,
+            diagonal_lines: SquareSet::EMPTY,
             one_royal: OneRoyal::All,
             holdings: false,
             moves: MoveRules::default(),
@@ -685,6 +755,9 @@ impl Rules {
             && self.moves.lion_trading.is_none()
             && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules
+            && !self.bikjang
+            && self.diagonal_lines.is_empty()
+            && !self.pieces.iter().any(|p| p.shuns_own_kind)
     }
 
     /// The type with FEN symbol `symbol` (as written for white).

@@ -4,7 +4,8 @@
 //! (drop), castling as a king move (`e1g1`) or, in Chess960 mode, when the king move would
 //! read as a plain king move or when the king stays put, king takes rook (`e1h1`),
 //! multi-leg locust moves leg by leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`,
-//! or `h1e1h` when it enters on the castling partner's square).
+//! or `h1e1h` when it enters on the castling partner's square), and a pass as the royal piece
+//! moving to its own square (`e2e2`) or, for XBoard, `@@@@`.
 
 use std::fmt;
 
@@ -22,6 +23,9 @@ pub struct MoveFormat {
     pub chess960: bool,
     /// Ranks are counted from 0 on boards of 10 ranks (XBoard).
     pub zero_based_ranks: bool,
+    /// A pass is written `@@@@` (XBoard) rather than as its royal piece moving to its own
+    /// square (`e2e2`, as Fairy-Stockfish's UCI writes it); both are read either way.
+    pub null_pass: bool,
 }
 
 /// A move text that names no legal move.
@@ -57,6 +61,8 @@ impl Position {
     pub fn move_text(&self, mv: &Move, format: MoveFormat) -> String {
         let sq = |s: Square| self.square_text(s, format);
         let mut text = match mv.kind {
+            MoveKind::Pass if format.null_pass => PASS_TEXT.to_string(),
+            MoveKind::Pass => format!("{}{}", sq(mv.from), sq(mv.from)),
             MoveKind::Drop => {
                 format!(
                     "{}@{}",
@@ -156,6 +162,13 @@ impl Position {
     /// Every text that names `mv`, normalized.
     fn move_forms(&self, mv: &Move, format: MoveFormat) -> Vec<String> {
         let mut forms = vec![normalize(&self.move_text(mv, format))];
+        if mv.kind == MoveKind::Pass {
+            let other = MoveFormat {
+                null_pass: !format.null_pass,
+                ..format
+            };
+            forms.push(normalize(&self.move_text(mv, other)));
+        }
         if mv.kind == MoveKind::Castle {
             let other = MoveFormat {
                 chess960: !format.chess960,
@@ -177,6 +190,9 @@ impl Position {
         forms
     }
 }
+
+/// How XBoard writes a pass.
+const PASS_TEXT: &str = "@@@@";
 
 /// Lowercases a move text and drops what writers add freely (`=` before a promotion, `0` for
 /// `O` in castling).

@@ -19,6 +19,7 @@ pub struct Zobrist {
     checks: Vec<u64>,
     captured: [u64; 2],
     lion_taken: u64,
+    passed: u64,
     /// Key of black to move.
     pub side: u64,
 }
@@ -50,6 +51,7 @@ impl Zobrist {
             checks: draw(2 * 256),
             captured: [draw(1)[0], draw(1)[0]],
             lion_taken: draw(1)[0],
+            passed: draw(1)[0],
         }
     }
 
@@ -87,6 +89,12 @@ impl Zobrist {
     #[inline]
     pub fn lion_taken(&self) -> u64 {
         self.lion_taken
+    }
+
+    /// Key of the last move having been a pass (two in a row end the game).
+    #[inline]
+    pub fn passed(&self) -> u64 {
+        self.passed
     }
 
     /// Key of colour index `color` having `count` checks left to give.

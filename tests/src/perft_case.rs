@@ -80,6 +80,8 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "spartan",
     "nocheckatomic",
     "troitzky",
+    "janggi",
+    "shatar",
 ];
 
 /// One reference count.

@@ -28,14 +28,17 @@ startFen = 4k3/8/8/8/3p4/3L4/8/4K3 w - - 0 1
 const PLAIN: MoveFormat = MoveFormat {
     chess960: false,
     zero_based_ranks: false,
+    null_pass: false,
 };
 const CHESS960: MoveFormat = MoveFormat {
     chess960: true,
     zero_based_ranks: false,
+    null_pass: false,
 };
 const ZERO_BASED: MoveFormat = MoveFormat {
     chess960: false,
     zero_based_ranks: true,
+    null_pass: false,
 };
 const FORMATS: [MoveFormat; 4] = [
     PLAIN,
@@ -44,6 +47,7 @@ const FORMATS: [MoveFormat; 4] = [
     MoveFormat {
         chess960: true,
         zero_based_ranks: true,
+        null_pass: false,
     },
 ];
 

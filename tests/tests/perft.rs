@@ -56,7 +56,8 @@ fn large_cases_match() {
 /// castling, pawns that may make their initial move again on their start rank, and the game-end
 /// and capture rules (check counting, flags, extinction, mandatory captures, explosions), and
 /// the drop and promotion rules of further catalog variants (sittuyin's setup drops and
-/// promotions among them); checkless chess, which
+/// promotions among them, janggi's palace lines, cannons, passes and bikjang); checkless
+/// chess, which
 /// Fairy-Stockfish does not play, from its chess moves with the rule applied by
 /// `scripts/checkless_reference.py`.
 #[test]
@@ -76,6 +77,7 @@ fn computed_cases_match() {
         include_str!("../data/perft/last_variants.jsonl"),
         include_str!("../data/perft/sittuyin.jsonl"),
         include_str!("../data/perft/chu_elven.jsonl"),
+        include_str!("../data/perft/janggi_shatar.jsonl"),
     ];
     let cases: Vec<PerftCase> = files.iter().flat_map(|f| PerftCase::read_all(f)).collect();
     let failures: Vec<String> = cases

@@ -27,6 +27,7 @@ fn legal_best_move(s: &mut Session, variant: &str, fen: &str, chess960: bool) ->
     let format = MoveFormat {
         chess960,
         zero_based_ranks: false,
+        null_pass: false,
     };
     pos.parse_move(&best, format)
         .unwrap_or_else(|e| panic!("bestmove {best}: {e}\n{}", s.transcript()));

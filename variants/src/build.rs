@@ -3,14 +3,15 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating,
+    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, LineMoves,
     LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
-    Promotion, Rules, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{parse, Geometry, SquareSet};
 
 use crate::{
     definition::{Definition, VariantError},
+    palace::{janggi_weight, line_moves, JANGGI_KOMI},
     pieces::{is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES},
     region::parse_region,
 };
@@ -129,6 +130,12 @@ pub const KNOWN_KEYS: &[&str] = &[
     "promotionOnEntry",
     "promotedIntoType",
     "lionTrading",
+    // Fairy-Stockfish's keys for janggi and shatar.
+    "diagonalLines",
+    "pass",
+    "bikjangRule",
+    "materialCounting",
+    "shatarMateRule",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -154,14 +161,10 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
-    "diagonalLines",
-    "pass",
     "passOnStalemate",
     "makpongRule",
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
-    "shatarMateRule",
-    "bikjangRule",
     "flagPieceWhite",
     "flagPieceBlack",
     "flagPieceCount",
@@ -174,7 +177,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "connectNxN",
     "collinearN",
     "connectValue",
-    "materialCounting",
     "adjudicateFullBoard",
     "castlingWins",
 ];
@@ -369,6 +371,7 @@ impl Builder<'_> {
             let symbol = d.id.to_ascii_uppercase();
             let mut pt = PieceType::new(&name, &symbol, &d.betza, desc, &geometry);
             pt.royal = d.key == "king";
+            pt.shuns_own_kind = d.key == "janggiCannon";
             if pt.desc.moves.iter().any(|m| m.initial) {
                 pt.initial_squares = double_step_region;
             }
@@ -771,6 +774,7 @@ impl Builder<'_> {
                 .is_some()
                 .then(|| self.letters("nMoveRuleTypes", &declared, "")),
             repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
+            ..GameEnd::default()
         };
         rules.moves.side_change = match self.def.get("sideChange") {
             None | Some("none") => None,
@@ -810,6 +814,18 @@ impl Builder<'_> {
                 Ok(n) => rules.pieces[id].max_count = Some(n),
                 Err(_) => self.fail("pieceLimit", format!("expected a count, found '{count}'")),
             }
+        }
+        self.palace_rules(&mut rules, &declared, &geometry);
+        if self.bool("shatarMateRule", false) {
+            let of = |key: &str| declared.iter().position(|d| d.key == key);
+            rules.end.shatar_mate = Some(ShatarMate {
+                knight: of("knight").map(|i| i as PieceId),
+                shak: ["knight", "rook", "bers"]
+                    .iter()
+                    .filter_map(|k| of(k))
+                    .map(|i| i as PieceId)
+                    .collect(),
+            });
         }
         rules.finish();
         // The start position must read.
@@ -961,6 +977,39 @@ impl Builder<'_> {
     }
 
     /// The extinction rule (`extinctionValue` and the keys that go with it).
+    /// Janggi's rules: moves along the palace lines (`diagonalLines`), passing (`pass`),
+    /// bikjang (`bikjangRule`) and how a game ended by passes is decided (`materialCounting`).
+    fn palace_rules(&mut self, rules: &mut Rules, declared: &[Declared], geometry: &Geometry) {
+        rules.diagonal_lines = self.region("diagonalLines", geometry, SquareSet::EMPTY);
+        if !rules.diagonal_lines.is_empty() {
+            for pt in &mut rules.pieces {
+                let mut desc = pt.desc.clone();
+                if let Some(zone) = &pt.zone_moves {
+                    desc.moves.extend(zone.desc.moves.iter().cloned());
+                }
+                pt.line_moves = line_moves(&desc).map(|d| LineMoves::new(d, geometry));
+            }
+        }
+        rules.pass = self.bool("pass", false);
+        rules.bikjang = self.bool("bikjangRule", false);
+        rules.end.passes_end = rules.pass;
+        match self.def.get("materialCounting") {
+            None | Some("none") | Some("false") => {}
+            Some("janggi") => {
+                let mut weights = vec![0; rules.pieces.len()];
+                for (id, d) in declared.iter().enumerate() {
+                    weights[id] = janggi_weight(&d.key);
+                }
+                rules.end.material_counting = Some(weights);
+                rules.end.material_komi = JANGGI_KOMI;
+            }
+            Some(other) => {
+                let message = format!("expected none or janggi, found '{other}'");
+                self.fail("materialCounting", message);
+            }
+        }
+    }
+
     fn extinction(&mut self, declared: &[Declared]) -> Option<Extinction> {
         if matches!(self.def.get("extinctionValue"), None | Some("none")) {
             return None;

@@ -15,6 +15,7 @@ mod catalog;
 mod check;
 mod definition;
 mod ini;
+mod palace;
 mod pieces;
 mod region;
 

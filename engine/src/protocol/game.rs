@@ -95,12 +95,13 @@ impl Game {
         true
     }
 
-    /// The move format of the rules in play, for a protocol that counts ranks from 0 on
-    /// 10-rank boards (`zero_based_ranks`) or not.
-    pub fn format(&self, zero_based_ranks: bool) -> MoveFormat {
+    /// The move format of the rules in play, for XBoard (ranks counted from 0 on 10-rank
+    /// boards, passes written `@@@@`) or UCI.
+    pub fn format(&self, xboard: bool) -> MoveFormat {
         MoveFormat {
             chess960: self.rules.chess960,
-            zero_based_ranks,
+            zero_based_ranks: xboard,
+            null_pass: xboard,
         }
     }
 }

@@ -140,8 +140,8 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
     }
 }
 
-/// Rules that change the board after a move in ways XBoard's `parent` does not: its board
-/// would then differ from Kraken's.
+/// Rules that change the board after a move in ways XBoard's `parent` does not (its board
+/// would then differ from Kraken's), or allow moves it would refuse.
 fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
     let moves = &rules.moves;
     let mut rules_text = Vec::new();
@@ -165,6 +165,18 @@ fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
     if rules.promotion.sittuyin {
         rules_text
             .push("sittuyin promotions (a pawn turning into a piece in place or a step away)");
+    }
+    if !rules.diagonal_lines.is_empty() {
+        rules_text.push("moves along the palace diagonals");
+    }
+    if rules.pieces.iter().any(|p| p.shuns_own_kind) {
+        rules_text.push("cannons that neither hop over nor capture cannons");
+    }
+    if rules.pass {
+        rules_text.push("passing");
+    }
+    if rules.bikjang {
+        rules_text.push("bikjang (kings facing each other)");
     }
     rules_text
         .into_iter()

@@ -133,6 +133,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     let format = MoveFormat {
         chess960: pos.rules().chess960,
         zero_based_ranks: false,
+        null_pass: false,
     };
     let start = Instant::now();
     let mut out = String::new();

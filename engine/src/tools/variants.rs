@@ -218,6 +218,24 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.flying_general {
         notes.push("generals may not face".into());
     }
+    if !rules.diagonal_lines.is_empty() {
+        notes.push("moves along the palace diagonals".into());
+    }
+    if rules.pieces.iter().any(|p| p.shuns_own_kind) {
+        notes.push("cannons shun cannons".into());
+    }
+    if rules.pass {
+        notes.push("passing".into());
+    }
+    if rules.bikjang {
+        notes.push("bikjang".into());
+    }
+    if rules.end.material_counting.is_some() {
+        notes.push("material counting".into());
+    }
+    if rules.end.shatar_mate.is_some() {
+        notes.push("shatar mate rule".into());
+    }
     if rules.drops.no_doubled.is_some() {
         notes.push("no two pawns on a file".into());
     }
