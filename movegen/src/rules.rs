@@ -215,6 +215,10 @@ pub struct Promotion {
     pub piece_mandatory: bool,
     /// Which moves may make a shogi-style promotion.
     pub piece_moves: PiecePromotionMoves,
+    /// A promoted form (`+X`) flips back to its unpromoted type by the moves that could
+    /// promote the unpromoted type, and must when promotion is mandatory (Fairy-Stockfish's
+    /// `pieceDemotion`, Kyoto Shogi).
+    pub piece_demotion: bool,
     /// A pawn may promote to a type, and a piece make a shogi-style promotion into a type
     /// it does not own (`promotedIntoType`), only while fewer than this many of it are on the
     /// board (`None`: no limit), indexed by type.
@@ -243,6 +247,9 @@ pub enum PiecePromotionMoves {
     /// the zone, or ends where the unpromoted piece has no move (Chu Shogi;
     /// `promotionOnEntryOrCapture`).
     EnteringOrCapturing,
+    /// A capture starting or ending in the zone (Fairy-Stockfish's `piecePromotionOnCapture`,
+    /// Micro Shogi).
+    Capturing,
 }
 
 /// Drops from hand.
@@ -254,8 +261,12 @@ pub struct Drops {
     pub captures_to_hand: bool,
     /// Where pieces may be dropped, per colour (`None`: any empty square).
     pub region: Option<[SquareSet; 2]>,
-    /// A type that may not be dropped on a file holding one of its own kind (nifu).
-    pub no_doubled: Option<PieceId>,
+    /// A type that may not be dropped on a file holding this many of its own kind (nifu: 1;
+    /// Fairy-Stockfish's `dropNoDoubled` and `dropNoDoubledCount`).
+    pub no_doubled: Option<(PieceId, u8)>,
+    /// A piece with a shogi-style promoted form may also be dropped promoted (Fairy-Stockfish's
+    /// `dropPromoted`, Kyoto Shogi).
+    pub promoted: bool,
     /// A type whose drop may not give mate (shogi pawn).
     pub no_drop_mate: Option<PieceId>,
     /// Pawns may not be dropped in the promotion zone (crazyhouse).
@@ -430,6 +441,11 @@ pub enum OneRoyal {
     /// leave them all attacked, and a side that has lost them all has lost (Chu Shogi's King
     /// and Crown Prince, as XBoard referees it).
     Alone,
+    /// As [`OneRoyal::Alone`], but a move is judged by the royal pieces before it
+    /// (Fairy-Stockfish's `extinctionPseudoRoyal`): a side's only royal piece may not stand
+    /// attacked after its move even when a promotion gave the side a second one, and a royal
+    /// piece may not be dropped where it is attacked.
+    AloneBeforeMove,
 }
 
 /// Which checks a move may give.
@@ -642,6 +658,7 @@ impl Rules {
                 let pt = &self.pieces[id];
                 pt.region.is_none()
                     && pt.promoted.is_none()
+                    && !(self.promotion.piece_demotion && pt.unpromoted.is_some())
                     && !self.promotion.pawn_types.contains(&(id as PieceId))
                     && !(self.promotion.immobility_illegal
                         && (!pt.immobile[0].is_empty() || !pt.immobile[1].is_empty()))
@@ -715,6 +732,18 @@ impl Rules {
     #[inline]
     pub fn is_pawn(&self, id: PieceId) -> bool {
         self.promotion.pawn_types.contains(&id)
+    }
+
+    /// The type a shogi-style flip of type `id` turns it into: its promoted form, or, for a
+    /// promoted form when the rules demote pieces, its unpromoted type.
+    #[inline]
+    pub fn flipped_type(&self, id: PieceId) -> Option<PieceId> {
+        let pt = &self.pieces[id as usize];
+        pt.promoted.or(if self.promotion.piece_demotion {
+            pt.unpromoted
+        } else {
+            None
+        })
     }
 
     /// Whether type `id` promotes shogi-style into another type of the game rather than into

@@ -218,8 +218,16 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.flying_general {
         notes.push("generals may not face".into());
     }
-    if rules.drops.no_doubled.is_some() {
-        notes.push("no two pawns on a file".into());
+    match rules.drops.no_doubled {
+        Some((_, 1)) => notes.push("no two pawns on a file".into()),
+        Some((_, n)) => notes.push(format!("at most {n} pawns on a file by drops")),
+        None => {}
+    }
+    if rules.drops.promoted {
+        notes.push("pieces may be dropped promoted".into());
+    }
+    if rules.promotion.piece_demotion {
+        notes.push("promoted pieces flip back".into());
     }
     if rules.drops.no_drop_mate.is_some() {
         notes.push("no pawn-drop mate".into());
@@ -238,6 +246,7 @@ fn notable_rules(rules: &Rules) -> String {
         PiecePromotionMoves::EnteringOrCapturing => {
             notes.push("promotion on entry or capture".into())
         }
+        PiecePromotionMoves::Capturing => notes.push("promotion by captures".into()),
     }
     if (0..rules.pieces.len()).any(|id| rules.promotes_into_other_type(id as PieceId)) {
         notes.push("promotion into a piece type of the game".into());
@@ -250,7 +259,7 @@ fn notable_rules(rules: &Rules) -> String {
     }
     if rules.pieces.iter().filter(|p| p.royal).count() > 1 {
         notes.push("several royal types".into());
-        if rules.one_royal == OneRoyal::Alone {
+        if matches!(rules.one_royal, OneRoyal::Alone | OneRoyal::AloneBeforeMove) {
             notes.push("royal only when alone".into());
         }
     } else if !rules.pieces.iter().any(|p| p.royal) {
