@@ -380,6 +380,12 @@ pub struct GameEnd {
     pub move_rule_types: Option<Vec<PieceId>>,
     /// Repetitions of a position that end the game (0: none).
     pub repetitions: u8,
+    /// The outcome of such a repetition for the side to move (Fairy-Stockfish's `nFoldValue`:
+    /// a win in Tori Shogi, where the side that repeats loses).
+    pub repetition_value: Outcome,
+    /// `repetition_value` is white's outcome rather than the side to move's
+    /// (`nFoldValueAbsolute`).
+    pub repetition_value_absolute: bool,
 }
 
 impl GameEnd {
@@ -578,6 +584,8 @@ impl Default for GameEnd {
             move_rule: 100,
             move_rule_types: None,
             repetitions: 3,
+            repetition_value: Outcome::Draw,
+            repetition_value_absolute: false,
         }
     }
 }

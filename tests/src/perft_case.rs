@@ -80,6 +80,10 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "spartan",
     "nocheckatomic",
     "troitzky",
+    "kyotoshogi",
+    "micro",
+    "torishogi",
+    "shoshogi",
 ];
 
 /// One reference count.

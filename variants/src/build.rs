@@ -786,6 +786,8 @@ impl Builder<'_> {
                 .is_some()
                 .then(|| self.letters("nMoveRuleTypes", &declared, "")),
             repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
+            repetition_value: self.outcome("nFoldValue", Outcome::Draw),
+            repetition_value_absolute: self.bool("nFoldValueAbsolute", false),
         };
         rules.moves.side_change = match self.def.get("sideChange") {
             None | Some("none") => None,
