@@ -532,7 +532,10 @@ impl Position {
                 list.push(Move::drop(id, sq));
             }
             // The same drops promoted (Kyoto Shogi), under the unpromoted type's restrictions.
-            if let Some(promoted) = rules.pieces[id as usize].promoted.filter(|_| rules.drops.promoted) {
+            if let Some(promoted) = rules.pieces[id as usize]
+                .promoted
+                .filter(|_| rules.drops.promoted)
+            {
                 for sq in targets.iter() {
                     let mut mv = Move::drop(id, sq);
                     mv.promotion = promoted + 1;

@@ -775,10 +775,7 @@ impl Builder<'_> {
             check_counting: self.bool("checkCounting", false),
             counting: self.counting(&declared),
             bare_king_loses,
-            no_royal_loses: matches!(
-                rules.one_royal,
-                OneRoyal::Alone | OneRoyal::AloneBeforeMove
-            ),
+            no_royal_loses: matches!(rules.one_royal, OneRoyal::Alone | OneRoyal::AloneBeforeMove),
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             move_rule_types: self
                 .def
