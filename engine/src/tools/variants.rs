@@ -277,6 +277,15 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.end.bare_king_loses {
         notes.push("bare king loses".into());
     }
+    match (
+        rules.end.repetition_value,
+        rules.end.repetition_value_absolute,
+    ) {
+        (Outcome::Draw, _) => {}
+        (Outcome::Win, false) => notes.push("repeating a position loses".into()),
+        (Outcome::Loss, false) => notes.push("repeating a position wins".into()),
+        (_, true) => notes.push("repetition decides for one colour".into()),
+    }
     if let Some(extinction) = &rules.end.extinction {
         let what = match &extinction.types {
             None if extinction.count == 0 => "losing all pieces".to_string(),
