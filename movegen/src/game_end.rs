@@ -114,8 +114,13 @@ impl Position {
             });
         }
         if end.repetitions > 0 && repetitions > 0 && self.repetitions(repetitions) >= repetitions {
+            let white_view = end.repetition_value_absolute && self.side == Color::Black;
             return Some(GameOver {
-                outcome: Outcome::Draw,
+                outcome: if white_view {
+                    end.repetition_value.reversed()
+                } else {
+                    end.repetition_value
+                },
                 reason: EndReason::Repetition,
             });
         }

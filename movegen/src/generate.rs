@@ -9,7 +9,7 @@ use crate::{
         FLAG_INDUCED, FLAG_O_CASTLING, FLAG_UNLOAD, NO_SQUARE,
     },
     position::{Piece, Position},
-    rules::{Checks, PieceId, PiecePromotionMoves},
+    rules::{Checks, OneRoyal, PieceId, PiecePromotionMoves},
     walk::{generate_paths, PathMove},
 };
 
@@ -295,13 +295,15 @@ impl Position {
             }
             return;
         }
-        if let Some(promoted_id) = rules.pieces[mv.piece as usize].promoted {
+        // A shogi-style promotion, or a promoted form's demotion (no promotion limit counts).
+        if let Some(flipped) = rules.flipped_type(mv.piece) {
+            let demotion = rules.pieces[mv.piece as usize].unpromoted == Some(flipped);
             if mv.kind == MoveKind::Normal
                 && self.may_promote(&mv, zone, color)
-                && self.promotion_allowed(promoted_id, color)
+                && (demotion || self.promotion_allowed(flipped, color))
             {
                 let mut promoted = mv;
-                promoted.promotion = promoted_id + 1;
+                promoted.promotion = flipped + 1;
                 list.push(promoted);
                 if rules.promotion.piece_mandatory {
                     return;
@@ -320,10 +322,13 @@ impl Position {
         match self.rules.promotion.piece_moves {
             PiecePromotionMoves::InZone => return from || to,
             PiecePromotionMoves::Entering => return to && !from,
-            PiecePromotionMoves::EnteringOrCapturing => {}
+            PiecePromotionMoves::EnteringOrCapturing | PiecePromotionMoves::Capturing => {}
         }
         let captures =
             (mv.to != mv.from && self.board[mv.to.index()] != 0) || mv.victims[0] != NO_SQUARE;
+        if self.rules.promotion.piece_moves == PiecePromotionMoves::Capturing {
+            return (from || to) && captures;
+        }
         // Entering the zone, or capturing with the start square in it (or the target: then
         // the start is in it, or the move enters).
         (to && !from) || (from && captures) || self.immobile(mv.piece, color, mv.to)
@@ -516,10 +521,14 @@ impl Position {
             if rules.promotion.immobility_illegal {
                 targets &= !rules.pieces[id as usize].immobile[us.index()];
             }
-            if rules.drops.no_doubled == Some(id) {
+            if let Some((_, limit)) = rules.drops.no_doubled.filter(|&(t, _)| t == id) {
                 let g = self.geometry();
-                for own in self.pieces(Piece { color: us, id }).iter() {
-                    targets &= !self.file_set(g.file(own));
+                let own = self.pieces(Piece { color: us, id });
+                for sq in own.iter() {
+                    let file = self.file_set(g.file(sq));
+                    if (own & file).len() >= limit as usize {
+                        targets &= !file;
+                    }
                 }
             }
             if rules.drops.first_rank_only == Some(id) {
@@ -530,6 +539,17 @@ impl Position {
             }
             for sq in targets.iter() {
                 list.push(Move::drop(id, sq));
+            }
+            // The same drops promoted (Kyoto Shogi), under the unpromoted type's restrictions.
+            if let Some(promoted) = rules.pieces[id as usize]
+                .promoted
+                .filter(|_| rules.drops.promoted)
+            {
+                for sq in targets.iter() {
+                    let mut mv = Move::drop(id, sq);
+                    mv.promotion = promoted + 1;
+                    list.push(mv);
+                }
             }
         }
     }
@@ -722,6 +742,7 @@ impl Position {
         };
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         let sittuyin_promotion = self.is_sittuyin_promotion(&mv);
+        let guarded = self.royal_before_move(&mv);
         // Under bikjang a side whose king faces the other may pass even in check, and must
         // break the facing by any other move.
         let facing = self.bikjang();
@@ -737,6 +758,8 @@ impl Position {
             // No self-explosion; exploding the enemy royal piece wins whatever else.
             self.royals(us).len() == our_royals
                 && (self.royals(them).len() < their_royals || !self.royal_attacked(us))
+        } else if let Some(guarded) = guarded {
+            !guarded.iter().any(|sq| self.attacked(sq, them))
         } else {
             !(self.royal_attacked(us)
                 || ((self.rules.flying_general || facing) && self.generals_face()))
@@ -758,6 +781,25 @@ impl Position {
         }
         self.unmake();
         legal
+    }
+
+    /// Under [`OneRoyal::AloneBeforeMove`], the squares that must not be attacked after `mv`:
+    /// the side's only royal piece where the move leaves it, and a royal piece it drops;
+    /// `None` under the other rules.
+    fn royal_before_move(&self, mv: &Move) -> Option<SquareSet> {
+        if self.rules.one_royal != OneRoyal::AloneBeforeMove {
+            return None;
+        }
+        let mut guarded = self.royals(self.side);
+        if mv.kind != MoveKind::Drop && guarded.contains(mv.from) {
+            guarded.remove(mv.from);
+            guarded.insert(mv.to);
+        }
+        let placed = mv.promotion().unwrap_or(mv.piece);
+        if mv.kind == MoveKind::Drop && self.rules.piece(placed).royal {
+            guarded.insert(mv.to);
+        }
+        Some(guarded)
     }
 
     /// Whether the side to move has any legal move (the variant's own game ends aside).

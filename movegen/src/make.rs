@@ -95,11 +95,12 @@ impl Position {
             MoveKind::Pass => {}
             MoveKind::Drop => {
                 self.record(&mut undo, mv.to);
+                // A piece dropped promoted (Kyoto Shogi) leaves the hand as its unpromoted type.
                 self.put(
                     mv.to,
                     Piece {
                         color: us,
-                        id: mv.piece,
+                        id: mv.promotion().unwrap_or(mv.piece),
                     },
                 );
                 let initial = self.rules.pieces[mv.piece as usize].initial_squares[us.index()];

@@ -204,8 +204,8 @@ impl Position {
         let all = self.royals[color.index()];
         match self.rules.one_royal {
             OneRoyal::All => all,
-            OneRoyal::Alone if all.len() > 1 => SquareSet::EMPTY,
-            OneRoyal::Alone => all,
+            OneRoyal::Alone | OneRoyal::AloneBeforeMove if all.len() > 1 => SquareSet::EMPTY,
+            OneRoyal::Alone | OneRoyal::AloneBeforeMove => all,
             choice if all.len() > 1 => {
                 // Only the first in file order is royal (two-kings chess).
                 let g = self.geometry();

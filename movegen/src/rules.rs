@@ -243,6 +243,10 @@ pub struct Promotion {
     pub piece_mandatory: bool,
     /// Which moves may make a shogi-style promotion.
     pub piece_moves: PiecePromotionMoves,
+    /// A promoted form (`+X`) flips back to its unpromoted type by the moves that could
+    /// promote the unpromoted type, and must when promotion is mandatory (Fairy-Stockfish's
+    /// `pieceDemotion`, Kyoto Shogi).
+    pub piece_demotion: bool,
     /// A pawn may promote to a type, and a piece make a shogi-style promotion into a type
     /// it does not own (`promotedIntoType`), only while fewer than this many of it are on the
     /// board (`None`: no limit), indexed by type.
@@ -271,6 +275,9 @@ pub enum PiecePromotionMoves {
     /// the zone, or ends where the unpromoted piece has no move (Chu Shogi;
     /// `promotionOnEntryOrCapture`).
     EnteringOrCapturing,
+    /// A capture starting or ending in the zone (Fairy-Stockfish's `piecePromotionOnCapture`,
+    /// Micro Shogi).
+    Capturing,
 }
 
 /// Drops from hand.
@@ -282,8 +289,12 @@ pub struct Drops {
     pub captures_to_hand: bool,
     /// Where pieces may be dropped, per colour (`None`: any empty square).
     pub region: Option<[SquareSet; 2]>,
-    /// A type that may not be dropped on a file holding one of its own kind (nifu).
-    pub no_doubled: Option<PieceId>,
+    /// A type that may not be dropped on a file holding this many of its own kind (nifu: 1;
+    /// Fairy-Stockfish's `dropNoDoubled` and `dropNoDoubledCount`).
+    pub no_doubled: Option<(PieceId, u8)>,
+    /// A piece with a shogi-style promoted form may also be dropped promoted (Fairy-Stockfish's
+    /// `dropPromoted`, Kyoto Shogi).
+    pub promoted: bool,
     /// A type whose drop may not give mate (shogi pawn).
     pub no_drop_mate: Option<PieceId>,
     /// Pawns may not be dropped in the promotion zone (crazyhouse).
@@ -397,6 +408,12 @@ pub struct GameEnd {
     pub move_rule_types: Option<Vec<PieceId>>,
     /// Repetitions of a position that end the game (0: none).
     pub repetitions: u8,
+    /// The outcome of such a repetition for the side to move (Fairy-Stockfish's `nFoldValue`:
+    /// a win in Tori Shogi, where the side that repeats loses).
+    pub repetition_value: Outcome,
+    /// `repetition_value` is white's outcome rather than the side to move's
+    /// (`nFoldValueAbsolute`).
+    pub repetition_value_absolute: bool,
     /// Two passes in a row end the game, and so does a pass while the kings face each other
     /// under [`Rules::bikjang`] (Fairy-Stockfish's rule for variants with `pass`).
     pub passes_end: bool,
@@ -483,6 +500,11 @@ pub enum OneRoyal {
     /// leave them all attacked, and a side that has lost them all has lost (Chu Shogi's King
     /// and Crown Prince, as XBoard referees it).
     Alone,
+    /// As [`OneRoyal::Alone`], but a move is judged by the royal pieces before it
+    /// (Fairy-Stockfish's `extinctionPseudoRoyal`): a side's only royal piece may not stand
+    /// attacked after its move even when a promotion gave the side a second one, and a royal
+    /// piece may not be dropped where it is attacked.
+    AloneBeforeMove,
 }
 
 /// Which checks a move may give.
@@ -615,6 +637,8 @@ impl Default for GameEnd {
             move_rule: 100,
             move_rule_types: None,
             repetitions: 3,
+            repetition_value: Outcome::Draw,
+            repetition_value_absolute: false,
             passes_end: false,
             material_counting: None,
             material_komi: 0,
@@ -712,6 +736,7 @@ impl Rules {
                 let pt = &self.pieces[id];
                 pt.region.is_none()
                     && pt.promoted.is_none()
+                    && !(self.promotion.piece_demotion && pt.unpromoted.is_some())
                     && !self.promotion.pawn_types.contains(&(id as PieceId))
                     && !(self.promotion.immobility_illegal
                         && (!pt.immobile[0].is_empty() || !pt.immobile[1].is_empty()))
@@ -788,6 +813,18 @@ impl Rules {
     #[inline]
     pub fn is_pawn(&self, id: PieceId) -> bool {
         self.promotion.pawn_types.contains(&id)
+    }
+
+    /// The type a shogi-style flip of type `id` turns it into: its promoted form, or, for a
+    /// promoted form when the rules demote pieces, its unpromoted type.
+    #[inline]
+    pub fn flipped_type(&self, id: PieceId) -> Option<PieceId> {
+        let pt = &self.pieces[id as usize];
+        pt.promoted.or(if self.promotion.piece_demotion {
+            pt.unpromoted
+        } else {
+            None
+        })
     }
 
     /// Whether type `id` promotes shogi-style into another type of the game rather than into

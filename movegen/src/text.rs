@@ -1,7 +1,7 @@
 //! Moves as coordinate text, the way XBoard and UCI write them.
 //!
-//! `e2e4`, `e7e8q` (promotion to the piece written), `h7h8+` (shogi-style promotion), `P@e4`
-//! (drop), castling as a king move (`e1g1`) or, in Chess960 mode, when the king move would
+//! `e2e4`, `e7e8q` (promotion to the piece written), `h7h8+` (shogi-style promotion), `h8h7-`
+//! (a promoted piece flipping back), `P@e4` (drop; `+P@e4` dropped promoted), castling as a king move (`e1g1`) or, in Chess960 mode, when the king move would
 //! read as a plain king move or when the king stays put, king takes rook (`e1h1`),
 //! multi-leg locust moves leg by leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`,
 //! or `h1e1h` when it enters on the castling partner's square), and a pass as the royal piece
@@ -63,12 +63,10 @@ impl Position {
         let mut text = match mv.kind {
             MoveKind::Pass if format.null_pass => PASS_TEXT.to_string(),
             MoveKind::Pass => format!("{}{}", sq(mv.from), sq(mv.from)),
+            // A piece dropped promoted is written by its promoted form (`+B@a5`).
             MoveKind::Drop => {
-                format!(
-                    "{}@{}",
-                    self.rules.pieces[mv.piece as usize].symbol,
-                    sq(mv.to)
-                )
+                let id = mv.promotion().unwrap_or(mv.piece);
+                return format!("{}@{}", self.rules.pieces[id as usize].symbol, sq(mv.to));
             }
             MoveKind::Castle => {
                 let (partner, _) = mv.castle_partner().expect("castling has a partner");
@@ -97,9 +95,12 @@ impl Position {
         };
         if let Some(id) = mv.promotion() {
             let symbol = &self.rules.pieces[id as usize].symbol;
-            // A shogi-style promotion is `+`, also into a declared type (`promotedIntoType`).
-            if symbol.starts_with('+') || self.rules.pieces[mv.piece as usize].promoted == Some(id)
-            {
+            let moved = &self.rules.pieces[mv.piece as usize];
+            // A shogi-style promotion is `+`, also into a declared type (`promotedIntoType`);
+            // a promoted form flipping back is `-` (Kyoto Shogi).
+            if moved.unpromoted == Some(id) {
+                text.push('-');
+            } else if symbol.starts_with('+') || moved.promoted == Some(id) {
                 text.push('+');
             } else {
                 text.push_str(&symbol.to_lowercase());

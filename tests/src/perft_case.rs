@@ -82,6 +82,10 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "troitzky",
     "janggi",
     "shatar",
+    "kyotoshogi",
+    "micro",
+    "torishogi",
+    "shoshogi",
 ];
 
 /// One reference count.

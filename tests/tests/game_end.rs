@@ -276,3 +276,18 @@ fn sittuyin_king_and_pawn_that_could_only_promote_is_a_draw() {
     let mut pos = read(&catalog, "sittuyin", "1r6/8/8/8/8/k7/P7/K6F w - - 0 1");
     assert_eq!(pos.game_over(), None);
 }
+
+#[test]
+fn tori_repetition_loses_for_the_side_that_repeats() {
+    let catalog = Catalog::builtin();
+    let start = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1";
+    let mut pos = read(&catalog, "torishogi", start);
+    for _ in 0..2 {
+        play(&mut pos, "d1c2 d7c6 c2d1 c6d7");
+        assert_eq!(pos.game_over(), None);
+    }
+    // The fourth occurrence: black brought it about, so white, to move, wins.
+    play(&mut pos, "d1c2 d7c6 c2d1 c6d7");
+    assert_eq!(pos.repetitions(9), 3);
+    assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Repetition));
+}

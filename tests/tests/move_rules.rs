@@ -1,6 +1,7 @@
 //! Rules about which moves are legal beyond chess: mandatory drops, bishops on both colours,
 //! castling rights from drops, promotion choices per colour, sittuyin's setup drops and
-//! promotions.
+//! promotions, the shogi family's flipping pieces, promoted drops, two-swallow files and
+//! royal-while-alone kings.
 
 use kraken_tests::setup::read;
 use movegen::{MoveFormat, Position};
@@ -262,4 +263,65 @@ fn elven_knights_become_lions_on_entry_while_their_side_has_none() {
     );
     play(&mut pos, "c6e8+");
     assert!(pos.fen().starts_with("4k5/10/2N1+B5/"), "{}", pos.fen());
+}
+
+#[test]
+fn kyoto_pieces_flip_on_every_move_and_drop_either_side_up() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(&catalog, "kyotoshogi", "4k/5/5/5/S3K[LPlp] w - - 0 1");
+    // The silver must turn into a bishop; the king moves as it is.
+    assert_eq!(
+        sorted(&mut pos, |m| !m.contains('@')),
+        ["a1a2+", "a1b2+", "e1d1", "e1d2", "e1e2"]
+    );
+    // Lances and pawns in hand drop either side up (Fairy-Stockfish's count: 22 squares each).
+    let drops = moves(&mut pos);
+    for prefix in ["L@", "+L@", "P@", "+P@"] {
+        assert_eq!(
+            drops.iter().filter(|m| m.starts_with(prefix)).count(),
+            22,
+            "{prefix}"
+        );
+    }
+    // A piece dropped promoted goes back to hand unpromoted; the bishop flips back to a
+    // silver when it moves.
+    play(&mut pos, "a1b2+ +P@c3 b2c3-");
+    let fairy_stockfish = read(&catalog, "kyotoshogi", "4k/5/2S2/5/4K[LPPl] b - - 0 2");
+    assert_eq!(pos.fen(), fairy_stockfish.fen());
+}
+
+#[test]
+fn micro_pieces_flip_only_when_they_capture() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(&catalog, "micro", "k3/4/4/p3/R2K[] w - - 0 1");
+    assert_eq!(
+        sorted(&mut pos, |_| true),
+        ["a1a2+", "a1b1", "a1c1", "d1c1", "d1c2", "d1d2"]
+    );
+}
+
+#[test]
+fn tori_swallows_are_dropped_on_files_with_at_most_one_of_them() {
+    let catalog = Catalog::builtin();
+    let file_a_drops = |fen: &str| {
+        let mut pos = read(&catalog, "torishogi", fen);
+        moves(&mut pos)
+            .into_iter()
+            .filter(|m| m.starts_with("S@a"))
+            .count()
+    };
+    // a1 and a3 to a6: not a7, where a swallow could never move.
+    assert_eq!(file_a_drops("3k3/7/7/7/7/S6/3K3[S] w - - 0 1"), 5);
+    assert_eq!(file_a_drops("3k3/7/7/7/S6/S6/3K3[S] w - - 0 1"), 0);
+}
+
+#[test]
+fn sho_king_is_royal_while_alone_judged_before_the_move() {
+    let catalog = Catalog::builtin();
+    // Alone and in check, the King must move: promoting the Elephant to a Prince does not help.
+    let mut pos = read(&catalog, "shoshogi", "4k4/9/9/3E5/9/9/9/9/r3K4 w - - 0 1");
+    assert_eq!(sorted(&mut pos, |_| true), ["e1d2", "e1e2", "e1f2"]);
+    // With a Prince beside it, the King may stay attacked.
+    let mut pos = read(&catalog, "shoshogi", "8k/9/9/9/4+E4/9/9/9/r3K4 w - - 0 1");
+    assert_eq!(moves(&mut pos).len(), 13);
 }

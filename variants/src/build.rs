@@ -113,6 +113,10 @@ pub const KNOWN_KEYS: &[&str] = &[
     "sittuyinRookDrop",
     "flagPieceSafe",
     "cambodianMoves",
+    "piecePromotionOnCapture",
+    "pieceDemotion",
+    "dropPromoted",
+    "dropNoDoubledCount",
     // Kraken's own keys for cutechess's variants.
     "sideChange",
     "captureInPlace",
@@ -142,8 +146,6 @@ pub const KNOWN_KEYS: &[&str] = &[
 /// the value that means "off").
 pub const UNSUPPORTED_KEYS: &[&str] = &[
     "twoBoards",
-    "piecePromotionOnCapture",
-    "pieceDemotion",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
     "petrifyOnCaptureTypes",
@@ -155,8 +157,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "mustDropType",
     "enclosingDrop",
     "enclosingDropStart",
-    "dropPromoted",
-    "dropNoDoubledCount",
     "wallingRule",
     "wallingRegionWhite",
     "wallingRegionBlack",
@@ -409,7 +409,8 @@ impl Builder<'_> {
         }
         // Shogi-style promoted forms become types of their own, written `+X`: with a declared
         // piece's moves (and royalty), or with moves of their own (Kraken's
-        // `promotedPieceBetza`).
+        // `promotedPieceBetza`). `models` pairs each form with the declared piece it moves as.
+        let mut models: Vec<(PieceId, usize)> = Vec::new();
         for key in ["promotedPieceType", "promotedPieceBetza"] {
             let pairs = self.def.get(key).unwrap_or("").to_string();
             for pair in pairs.split_whitespace() {
@@ -432,6 +433,7 @@ impl Builder<'_> {
                         self.fail(key, format!("no piece '{to}' in '{pair}'"));
                         continue;
                     };
+                    models.push((pieces.len() as PieceId, target));
                     let target = &pieces[target];
                     let mut promoted = PieceType::new(
                         &name,
@@ -613,21 +615,7 @@ impl Builder<'_> {
             }
         }
         let captures_to_hand = self.bool("capturesToHand", false);
-        let piece_moves = match (
-            self.bool("promotionOnEntry", false),
-            self.bool("promotionOnEntryOrCapture", false),
-        ) {
-            (false, false) => PiecePromotionMoves::InZone,
-            (true, false) => PiecePromotionMoves::Entering,
-            (false, true) => PiecePromotionMoves::EnteringOrCapturing,
-            (true, true) => {
-                self.fail(
-                    "promotionOnEntry",
-                    "set together with promotionOnEntryOrCapture: choose one",
-                );
-                PiecePromotionMoves::Entering
-            }
-        };
+        let piece_moves = self.piece_promotion_moves();
         rules.promotion = Promotion {
             zone,
             pawn_types,
@@ -636,6 +624,7 @@ impl Builder<'_> {
             mandatory: self.bool("mandatoryPawnPromotion", true),
             piece_mandatory: self.bool("mandatoryPiecePromotion", false),
             piece_moves,
+            piece_demotion: self.bool("pieceDemotion", false),
             limits,
             immobility_illegal: self.bool("immobilityIllegal", false),
             demote_to_hand: captures_to_hand && !self.bool("dropLoop", false),
@@ -658,10 +647,14 @@ impl Builder<'_> {
         } else {
             None
         };
+        let no_doubled_count = self.number("dropNoDoubledCount", 1);
+        if !(1..=i64::from(u8::MAX)).contains(&no_doubled_count) {
+            self.fail("dropNoDoubledCount", "expected a count from 1 to 255");
+        }
         let no_doubled = self
             .letters("dropNoDoubled", &declared, "")
             .first()
-            .copied();
+            .map(|&id| (id, no_doubled_count.clamp(1, i64::from(u8::MAX)) as u8));
         let drop_mate_type = declared
             .iter()
             .position(|d| d.key == "shogiPawn")
@@ -680,6 +673,7 @@ impl Builder<'_> {
             no_pawn_drops_in_zone: !self.bool("promotionZonePawnDrops", false),
             no_pawn_drops_on_first_rank: !self.bool("firstRankPawnDrops", false),
             must_drop: self.bool("mustDrop", false),
+            promoted: self.bool("dropPromoted", false),
             opposite_colored: if self.bool("dropOppositeColoredBishop", false) {
                 declared
                     .iter()
@@ -727,7 +721,15 @@ impl Builder<'_> {
         let pseudo_royal = self.bool("extinctionPseudoRoyal", false);
         let bare_king_loses = self.def.get("extinctionPieceTypes") == Some("*")
             && self.def.get("extinctionOpponentPieceCount") == Some("2");
-        let extinction = self.extinction(&declared);
+        let mut extinction = self.extinction(&declared);
+        // A promoted form counts as the type it moves as (Fairy-Stockfish gives it that type).
+        if let Some(types) = extinction.as_mut().and_then(|e| e.types.as_mut()) {
+            for &(form, model) in &models {
+                if types.contains(&(model as PieceId)) && !types.contains(&form) {
+                    types.push(form);
+                }
+            }
+        }
         if pseudo_royal {
             // Fairy-Stockfish's pseudo-royal pieces may not be left attacked while a side has
             // at most `extinctionPieceCount + 1` of them: Kraken makes the types royal.
@@ -739,6 +741,16 @@ impl Builder<'_> {
             {
                 rules.pieces[id as usize].royal = true;
             }
+        }
+        let duple_check = self.bool("dupleCheck", false);
+        if pseudo_royal
+            && !blast
+            && !duple_check
+            && extinction.as_ref().is_some_and(|e| e.count == 0)
+        {
+            // A side runs out only by captures: its pieces of these types are royal while it
+            // has one of them, as that one was before each move (Sho Shogi's King and Prince).
+            rules.one_royal = OneRoyal::AloneBeforeMove;
         }
         rules.moves = MoveRules {
             must_capture: self.bool("mustCapture", false),
@@ -766,7 +778,7 @@ impl Builder<'_> {
             check_counting: self.bool("checkCounting", false),
             counting: self.counting(&declared),
             bare_king_loses,
-            no_royal_loses: rules.one_royal == OneRoyal::Alone,
+            no_royal_loses: matches!(rules.one_royal, OneRoyal::Alone | OneRoyal::AloneBeforeMove),
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
             move_rule_types: self
                 .def
@@ -774,6 +786,8 @@ impl Builder<'_> {
                 .is_some()
                 .then(|| self.letters("nMoveRuleTypes", &declared, "")),
             repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
+            repetition_value: self.outcome("nFoldValue", Outcome::Draw),
+            repetition_value_absolute: self.bool("nFoldValueAbsolute", false),
             ..GameEnd::default()
         };
         rules.moves.side_change = match self.def.get("sideChange") {
@@ -791,7 +805,7 @@ impl Builder<'_> {
         };
         rules.moves.capture_in_place = self.bool("captureInPlace", false);
         rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
-        rules.moves.duple_check = self.bool("dupleCheck", false);
+        rules.moves.duple_check = duple_check;
         if let Some(relay) = self.def.get("relayPiece").map(str::to_string) {
             match find_declared(&declared, &relay) {
                 Some(id) => rules.moves.relay = Some(id as PieceId),
@@ -835,6 +849,29 @@ impl Builder<'_> {
             return None;
         }
         Arc::try_unwrap(arc).ok()
+    }
+
+    /// Which moves may make a shogi-style promotion (`promotionOnEntry`,
+    /// `promotionOnEntryOrCapture`, `piecePromotionOnCapture`: at most one of them).
+    fn piece_promotion_moves(&mut self) -> PiecePromotionMoves {
+        let keys = [
+            ("promotionOnEntry", PiecePromotionMoves::Entering),
+            (
+                "promotionOnEntryOrCapture",
+                PiecePromotionMoves::EnteringOrCapturing,
+            ),
+            ("piecePromotionOnCapture", PiecePromotionMoves::Capturing),
+        ];
+        let set: Vec<(&str, PiecePromotionMoves)> = keys
+            .into_iter()
+            .filter(|(key, _)| self.bool(key, false))
+            .collect();
+        if let [(first, _), (second, _), ..] = set.as_slice() {
+            let message = format!("set together with {second}: choose one");
+            self.fail(first, message);
+        }
+        set.first()
+            .map_or(PiecePromotionMoves::InZone, |&(_, moves)| moves)
     }
 
     /// Kraken's `lionTrading = n:pi`: the Lion type, then the types whose capture on the way

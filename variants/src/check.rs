@@ -118,6 +118,19 @@ mod tests {
     }
 
     #[test]
+    fn shogi_flip_keys_are_read_and_checked() {
+        let keys = "[a:kyotoshogi]\ndropNoDoubled = p\ndropNoDoubledCount = 2\nnFoldValue = win\n";
+        assert_eq!(lines(keys), vec![]);
+        let both = "[a:micro]\npromotionOnEntry = true\n";
+        assert_eq!(lines(both), vec![(2, Some("promotionOnEntry".to_string()))]);
+        let count = "[a:torishogi]\ndropNoDoubledCount = 0\n";
+        assert_eq!(
+            lines(count),
+            vec![(2, Some("dropNoDoubledCount".to_string()))]
+        );
+    }
+
+    #[test]
     fn malformed_lines_are_reported() {
         assert_eq!(lines("[a\nkey"), vec![(1, None), (2, None)]);
     }

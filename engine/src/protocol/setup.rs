@@ -1,7 +1,7 @@
 //! XBoard's `setup` and `piece` commands: how the engine tells XBoard the board, the start
 //! position and the moves of every piece of a variant (protocol.md sections 4 and 5).
 
-use movegen::{PieceId, PieceType, Position, Rules};
+use movegen::{OneRoyal, PieceId, PiecePromotionMoves, PieceType, Position, Rules};
 use notation::{write, xboard_misreading, Color, SquareSet};
 
 /// XBoard's built-in variants (`common.h`): a variant of these names keeps its own rules
@@ -161,6 +161,23 @@ fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
         && (0..rules.pieces.len()).any(|id| rules.promotes_into_other_type(id as PieceId))
     {
         rules_text.push("promotions into another piece type of the game");
+    }
+    if rules.promotion.piece_demotion {
+        rules_text.push("promoted pieces flipping back to their unpromoted side");
+    }
+    if rules.promotion.piece_moves == PiecePromotionMoves::Capturing {
+        rules_text.push("promotions by captures only");
+    }
+    if rules.drops.promoted {
+        rules_text.push("pieces dropped promoted");
+    }
+    if rules.drops.no_doubled.is_some_and(|(_, count)| count > 1) {
+        rules_text.push("several pawns of a side on a file by drops");
+    }
+    if rules.one_royal == OneRoyal::AloneBeforeMove
+        || (rules.one_royal == OneRoyal::Alone && parent != "chu")
+    {
+        rules_text.push("royal pieces that are royal only while alone");
     }
     if rules.promotion.sittuyin {
         rules_text

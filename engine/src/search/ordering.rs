@@ -42,10 +42,14 @@ pub(crate) fn promotion_gain(tables: &EvalTables, mv: &Move) -> i32 {
     })
 }
 
-/// Whether `mv` captures or promotes (the moves quiescence search looks at).
+/// Whether `mv` captures or promotes (the moves quiescence search looks at); a piece dropped
+/// promoted or a promoted piece flipping back (Kyoto Shogi) does not count as a promotion.
 #[inline]
 pub(crate) fn is_tactical(pos: &Position, mv: &Move) -> bool {
-    mv.promotion.checked_sub(1).is_some()
+    let promotes = mv.promotion().is_some_and(|to| {
+        mv.kind == MoveKind::Normal && pos.rules().piece(mv.piece).unpromoted != Some(to)
+    });
+    promotes
         || (mv.kind == MoveKind::Normal
             && (mv.victims[0] != movegen::NO_SQUARE || pos.piece_at(mv.to).is_some()))
 }

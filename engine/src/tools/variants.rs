@@ -236,8 +236,16 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.end.shatar_mate.is_some() {
         notes.push("shatar mate rule".into());
     }
-    if rules.drops.no_doubled.is_some() {
-        notes.push("no two pawns on a file".into());
+    match rules.drops.no_doubled {
+        Some((_, 1)) => notes.push("no two pawns on a file".into()),
+        Some((_, n)) => notes.push(format!("at most {n} pawns on a file by drops")),
+        None => {}
+    }
+    if rules.drops.promoted {
+        notes.push("pieces may be dropped promoted".into());
+    }
+    if rules.promotion.piece_demotion {
+        notes.push("promoted pieces flip back".into());
     }
     if rules.drops.no_drop_mate.is_some() {
         notes.push("no pawn-drop mate".into());
@@ -256,6 +264,7 @@ fn notable_rules(rules: &Rules) -> String {
         PiecePromotionMoves::EnteringOrCapturing => {
             notes.push("promotion on entry or capture".into())
         }
+        PiecePromotionMoves::Capturing => notes.push("promotion by captures".into()),
     }
     if (0..rules.pieces.len()).any(|id| rules.promotes_into_other_type(id as PieceId)) {
         notes.push("promotion into a piece type of the game".into());
@@ -268,7 +277,7 @@ fn notable_rules(rules: &Rules) -> String {
     }
     if rules.pieces.iter().filter(|p| p.royal).count() > 1 {
         notes.push("several royal types".into());
-        if rules.one_royal == OneRoyal::Alone {
+        if matches!(rules.one_royal, OneRoyal::Alone | OneRoyal::AloneBeforeMove) {
             notes.push("royal only when alone".into());
         }
     } else if !rules.pieces.iter().any(|p| p.royal) {
@@ -285,6 +294,15 @@ fn notable_rules(rules: &Rules) -> String {
     }
     if rules.end.bare_king_loses {
         notes.push("bare king loses".into());
+    }
+    match (
+        rules.end.repetition_value,
+        rules.end.repetition_value_absolute,
+    ) {
+        (Outcome::Draw, _) => {}
+        (Outcome::Win, false) => notes.push("repeating a position loses".into()),
+        (Outcome::Loss, false) => notes.push("repeating a position wins".into()),
+        (_, true) => notes.push("repetition decides for one colour".into()),
     }
     if let Some(extinction) = &rules.end.extinction {
         let what = match &extinction.types {
