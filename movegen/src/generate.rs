@@ -673,6 +673,15 @@ impl Position {
         {
             return false;
         }
+        if self.rules.moves.makpong
+            && mv.kind == MoveKind::Normal
+            && self.royals(us).contains(mv.from)
+            && self.royal_attacked(us)
+            && !(self.piece_at(mv.to).is_some_and(|p| p.color == them)
+                && self.attacked_only_from(mv.from, them, mv.to))
+        {
+            return false;
+        }
         if !self.rules.moves.uncapturable.is_empty()
             && mv.kind == MoveKind::Normal
             && self

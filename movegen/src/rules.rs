@@ -510,6 +510,9 @@ pub struct MoveRules {
     /// other than a worthless one on the way; after a piece other than a Lion took a Lion
     /// (not by igui), the reply may not take a Lion.
     pub lion_trading: Option<LionTrading>,
+    /// A royal piece in check may move only to take the one piece giving check
+    /// (Fairy-Stockfish's `makpongRule`).
+    pub makpong: bool,
     /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
     /// leaves on the board beyond moving the piece; set by [`Rules::finish`].
     pub after_move_rules: bool,
@@ -531,6 +534,7 @@ impl Default for MoveRules {
             duple_check: false,
             uncapturable: Vec::new(),
             lion_trading: None,
+            makpong: false,
             after_move_rules: false,
         }
     }

@@ -80,6 +80,7 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "spartan",
     "nocheckatomic",
     "troitzky",
+    "makpong",
 ];
 
 /// One reference count.

@@ -112,6 +112,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "sittuyinRookDrop",
     "flagPieceSafe",
     "cambodianMoves",
+    "makpongRule",
     // Kraken's own keys for cutechess's variants.
     "sideChange",
     "captureInPlace",
@@ -157,7 +158,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "diagonalLines",
     "pass",
     "passOnStalemate",
-    "makpongRule",
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
     "shatarMateRule",
@@ -788,6 +788,7 @@ impl Builder<'_> {
         rules.moves.capture_in_place = self.bool("captureInPlace", false);
         rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
         rules.moves.duple_check = self.bool("dupleCheck", false);
+        rules.moves.makpong = self.bool("makpongRule", false);
         if let Some(relay) = self.def.get("relayPiece").map(str::to_string) {
             match find_declared(&declared, &relay) {
                 Some(id) => rules.moves.relay = Some(id as PieceId),

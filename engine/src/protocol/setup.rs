@@ -166,6 +166,9 @@ fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
         rules_text
             .push("sittuyin promotions (a pawn turning into a piece in place or a step away)");
     }
+    if moves.makpong {
+        rules_text.push("makpong (a king in check may only take the checking piece)");
+    }
     rules_text
         .into_iter()
         .map(|rule| format!("the rule of {rule}"))
