@@ -690,6 +690,17 @@ impl Position {
         {
             return false;
         }
+        if self.rules.moves.mutually_immune.contains(&mv.piece)
+            && mv.kind == MoveKind::Normal
+            && mv.to != mv.from
+            && self.piece_at(mv.to)
+                == Some(Piece {
+                    color: them,
+                    id: mv.piece,
+                })
+        {
+            return false;
+        }
         if self.rules.moves.royal_forward_until_capture
             && !self.captured[us.index()]
             && mv.kind != MoveKind::Drop

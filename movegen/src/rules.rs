@@ -478,6 +478,12 @@ pub struct MoveRules {
     /// enemy royal piece cannot be taken, and exploding the enemy royal piece is legal even if
     /// it leaves the mover's own royal piece attacked.
     pub blast: bool,
+    /// Types an explosion does not remove, the capturing piece included (Fairy-Stockfish's
+    /// `blastImmuneTypes`, atomar's kings).
+    pub blast_immune: Vec<PieceId>,
+    /// Types that may not capture a piece of their own type (Fairy-Stockfish's
+    /// `mutuallyImmuneTypes`, atomar's kings).
+    pub mutually_immune: Vec<PieceId>,
     /// Squares where a side may capture e.p., per colour (`None`: anywhere).
     pub ep_region: Option<[SquareSet; 2]>,
     /// Cambodian chess's first-move leaps: a royal piece may not make its initial (`i`) moves
@@ -524,6 +530,8 @@ impl Default for MoveRules {
             must_capture: false,
             checks: Checks::Allowed,
             blast: false,
+            blast_immune: Vec::new(),
+            mutually_immune: Vec::new(),
             ep_region: None,
             royal_leap_lost_to: None,
             side_change: None,
@@ -686,6 +694,7 @@ impl Rules {
             && self.moves.relay.is_none()
             && !self.moves.duple_check
             && self.moves.uncapturable.is_empty()
+            && self.moves.mutually_immune.is_empty()
             && self.moves.lion_trading.is_none()
             && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules

@@ -81,6 +81,7 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "nocheckatomic",
     "troitzky",
     "makpong",
+    "atomar",
 ];
 
 /// One reference count.

@@ -113,6 +113,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "flagPieceSafe",
     "cambodianMoves",
     "makpongRule",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
     // Kraken's own keys for cutechess's variants.
     "sideChange",
     "captureInPlace",
@@ -138,8 +140,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "twoBoards",
     "piecePromotionOnCapture",
     "pieceDemotion",
-    "blastImmuneTypes",
-    "mutuallyImmuneTypes",
     "petrifyOnCaptureTypes",
     "petrifyBlastPieces",
     "tripleStepRegionWhite",
@@ -795,6 +795,8 @@ impl Builder<'_> {
                 None => self.fail("relayPiece", format!("unknown piece '{relay}'")),
             }
         }
+        rules.moves.blast_immune = self.letters("blastImmuneTypes", &declared, "");
+        rules.moves.mutually_immune = self.letters("mutuallyImmuneTypes", &declared, "");
         if self.def.get("uncapturableTypes").is_some() {
             rules.moves.uncapturable = self.letters("uncapturableTypes", &declared, "");
         }

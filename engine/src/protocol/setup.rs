@@ -166,6 +166,9 @@ fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
         rules_text
             .push("sittuyin promotions (a pawn turning into a piece in place or a step away)");
     }
+    if !moves.mutually_immune.is_empty() {
+        rules_text.push("pieces that may not take their own kind");
+    }
     if moves.makpong {
         rules_text.push("makpong (a king in check may only take the checking piece)");
     }
