@@ -82,6 +82,7 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "troitzky",
     "makpong",
     "atomar",
+    "omicron",
 ];
 
 /// One reference count.
