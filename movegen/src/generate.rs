@@ -281,6 +281,16 @@ impl Position {
                     self.push_with_gating(promoted, list);
                 }
             }
+            // A pawn with a shogi-style promoted form may also take that (wolf chess's
+            // elephant, as Fairy-Stockfish's `promotedPieceType` for a pawn).
+            if let Some(promoted_id) = rules.pieces[mv.piece as usize].promoted {
+                if self.may_promote(&mv, zone, color) && self.promotion_allowed(promoted_id, color)
+                {
+                    let mut promoted = mv;
+                    promoted.promotion = promoted_id + 1;
+                    self.push_with_gating(promoted, list);
+                }
+            }
             if !rules.promotion.mandatory && !immobile {
                 self.push_with_gating(mv, list);
             }

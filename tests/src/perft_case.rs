@@ -83,6 +83,7 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "makpong",
     "atomar",
     "omicron",
+    "wolf",
 ];
 
 /// One reference count.

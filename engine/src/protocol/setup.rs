@@ -170,6 +170,14 @@ fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> 
         rules_text
             .push("sittuyin promotions (a pawn turning into a piece in place or a step away)");
     }
+    if rules
+        .promotion
+        .pawn_types
+        .iter()
+        .any(|&id| rules.piece(id).promoted.is_some())
+    {
+        rules_text.push("pawns that may also promote shogi-style (`+`)");
+    }
     if !moves.mutually_immune.is_empty() {
         rules_text.push("pieces that may not take their own kind");
     }
