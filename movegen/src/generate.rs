@@ -611,28 +611,45 @@ impl Position {
         if self.rules.moves.must_capture && !self.is_capture(&mv) {
             return !self.has_legal_capture();
         }
-        if self.must_drop() && mv.kind != MoveKind::Drop {
-            return !self.has_legal_drop();
+        if self.must_drop() && !self.is_forced_drop(&mv) {
+            // Other drops are never allowed then; other moves only without a forced drop.
+            return mv.kind != MoveKind::Drop && !self.has_legal_drop();
         }
         true
     }
 
     /// Whether the side to move must drop a piece if it can: the rules say so and it holds
-    /// one.
+    /// one (of the type that must be dropped, when the rules name one).
     #[inline]
     fn must_drop(&self) -> bool {
-        self.rules.drops.must_drop
-            && self.hands[self.side.index()][..self.rules.pieces.len()]
-                .iter()
-                .any(|&n| n > 0)
+        let drops = &self.rules.drops;
+        drops.must_drop
+            && match drops.must_drop_type {
+                Some(id) => self.in_hand(self.side, id) > 0,
+                None => self.hands[self.side.index()][..self.rules.pieces.len()]
+                    .iter()
+                    .any(|&n| n > 0),
+            }
     }
 
-    /// Whether the side to move has a legal drop.
+    /// Whether `mv` is a drop that meets the duty to drop: any drop, or one of the type the
+    /// rules name.
+    #[inline]
+    fn is_forced_drop(&self, mv: &Move) -> bool {
+        mv.kind == MoveKind::Drop
+            && self
+                .rules
+                .drops
+                .must_drop_type
+                .map_or(true, |id| id == mv.piece)
+    }
+
+    /// Whether the side to move has a legal drop that meets the duty to drop.
     fn has_legal_drop(&mut self) -> bool {
         let mut list = MoveList::new();
         self.generate_pseudo_legal(&mut list);
         list.into_iter()
-            .any(|mv| mv.kind == MoveKind::Drop && self.is_legal_alone(mv))
+            .any(|mv| self.is_forced_drop(&mv) && self.is_legal_alone(mv))
     }
 
     /// Whether `mv` takes an enemy piece.
@@ -800,8 +817,9 @@ impl Position {
         if self.rules.moves.must_capture && list.iter().any(|mv| self.is_capture(mv)) {
             list.retain(|mv| self.is_capture(mv));
         }
-        if self.must_drop() && list.iter().any(|mv| mv.kind == MoveKind::Drop) {
-            list.retain(|mv| mv.kind == MoveKind::Drop);
+        if self.must_drop() {
+            let forced = list.iter().any(|mv| self.is_forced_drop(mv));
+            list.retain(|mv| self.is_forced_drop(mv) || (!forced && mv.kind != MoveKind::Drop));
         }
     }
 

@@ -264,6 +264,9 @@ pub struct Drops {
     pub no_pawn_drops_on_first_rank: bool,
     /// A side with pieces in hand must drop one if it can (placement).
     pub must_drop: bool,
+    /// The type a side must drop while it holds one (Fairy-Stockfish's `mustDropType`): drops
+    /// of other types are then not allowed; `None`: any piece in hand.
+    pub must_drop_type: Option<PieceId>,
     /// A type (bishop) whose drops must leave room for its kind on both square colours
     /// (placement).
     pub opposite_colored: Option<PieceId>,

@@ -84,6 +84,7 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "atomar",
     "omicron",
     "wolf",
+    "koedem",
 ];
 
 /// One reference count.

@@ -247,6 +247,28 @@ fn atomar_kings_survive_explosions() {
     }
 }
 
+/// Koedem: a king in hand must be dropped first (no other drop, no move), and a side loses when
+/// the other owns both kings, on the board or in hand (results from pyffish).
+#[test]
+fn koedem_kings_are_dropped_first_and_owning_both_wins() {
+    let catalog = Catalog::builtin();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1";
+    let mut pos = read(&catalog, "koedem", fen);
+    let legal = moves(&mut pos);
+    assert_eq!(legal.len(), 34, "{legal:?}");
+    assert!(legal.iter().all(|m| m.starts_with("K@")), "{legal:?}");
+    let both = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] b KQ - 0 1";
+    let mut pos = read(&catalog, "koedem", both);
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
+    let mut pos = read(&catalog, "koedem", &both.replace(" b ", " w "));
+    assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Extinction));
+    // One king each, or none on one side and one in the other's hand: play goes on.
+    let one = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[K] w - - 0 1";
+    let mut pos = read(&catalog, "koedem", one);
+    assert_eq!(pos.game_over(), None);
+    assert_eq!(moves(&mut pos).len(), 34);
+}
+
 #[test]
 fn extinction_family() {
     let catalog = Catalog::builtin();

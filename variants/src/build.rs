@@ -115,6 +115,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "makpongRule",
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
+    "mustDropType",
     // Kraken's own keys for cutechess's variants.
     "sideChange",
     "captureInPlace",
@@ -146,7 +147,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "tripleStepRegionBlack",
     "oppositeCastling",
     "dropChecks",
-    "mustDropType",
     "enclosingDrop",
     "enclosingDropStart",
     "dropPromoted",
@@ -677,6 +677,10 @@ impl Builder<'_> {
             no_pawn_drops_in_zone: !self.bool("promotionZonePawnDrops", false),
             no_pawn_drops_on_first_rank: !self.bool("firstRankPawnDrops", false),
             must_drop: self.bool("mustDrop", false),
+            must_drop_type: match self.def.get("mustDropType") {
+                None | Some("*") => None,
+                Some(_) => self.letters("mustDropType", &declared, "").first().copied(),
+            },
             opposite_colored: if self.bool("dropOppositeColoredBishop", false) {
                 declared
                     .iter()

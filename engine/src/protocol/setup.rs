@@ -178,6 +178,9 @@ fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> 
     {
         rules_text.push("pawns that may also promote shogi-style (`+`)");
     }
+    if rules.drops.must_drop_type.is_some() {
+        rules_text.push("drops that must be of one type first");
+    }
     if !moves.mutually_immune.is_empty() {
         rules_text.push("pieces that may not take their own kind");
     }

@@ -158,7 +158,10 @@ fn notable_rules(rules: &Rules) -> String {
         notes.push("captures go to hand".into());
     }
     if rules.drops.must_drop {
-        notes.push("pieces in hand must be dropped first".into());
+        notes.push(match rules.drops.must_drop_type {
+            Some(id) => format!("{} in hand must be dropped first", rules.piece(id).name),
+            None => "pieces in hand must be dropped first".into(),
+        });
     }
     if rules.drops.first_rank_only.is_some() {
         notes.push("rooks dropped on the first rank".into());
