@@ -376,12 +376,21 @@ impl Position {
             if self.in_hand(us, gate) == 0 {
                 continue;
             }
-            if self.virgin.contains(mv.from) && g.rank(mv.from) == back_rank {
+            // A piece from hand enters only where it could be dropped (no pawn on the first
+            // rank), as in Fairy-Stockfish.
+            let region = self.drop_region(gate, us);
+            if self.virgin.contains(mv.from)
+                && g.rank(mv.from) == back_rank
+                && region.contains(mv.from)
+            {
                 let mut gated = mv;
                 gated.gate = gate + 1;
                 list.push(gated);
             }
-            if mv.kind == MoveKind::Castle && self.virgin.contains(Square(mv.aux[0])) {
+            if mv.kind == MoveKind::Castle
+                && self.virgin.contains(Square(mv.aux[0]))
+                && region.contains(Square(mv.aux[0]))
+            {
                 let mut gated = mv;
                 gated.gate = gate + 1;
                 gated.flags |= FLAG_GATE_ON_PARTNER;
@@ -499,33 +508,7 @@ impl Position {
             if self.in_hand(us, id) == 0 {
                 continue;
             }
-            let mut targets = empty;
-            if let Some(region) = &rules.drops.region {
-                targets &= region[us.index()];
-            }
-            if let Some(region) = &rules.pieces[id as usize].region {
-                targets &= region[us.index()];
-            }
-            if rules.is_pawn(id) {
-                if rules.drops.no_pawn_drops_in_zone {
-                    targets &= !rules.promotion.zone[us.index()];
-                }
-                if rules.drops.no_pawn_drops_on_first_rank {
-                    targets &= !self.rank_set(us, 0);
-                }
-            }
-            if rules.promotion.immobility_illegal {
-                targets &= !rules.pieces[id as usize].immobile[us.index()];
-            }
-            if rules.drops.no_doubled == Some(id) {
-                let g = self.geometry();
-                for own in self.pieces(Piece { color: us, id }).iter() {
-                    targets &= !self.file_set(g.file(own));
-                }
-            }
-            if rules.drops.first_rank_only == Some(id) {
-                targets &= self.rank_set(us, 0);
-            }
+            let mut targets = empty & self.drop_region(id, us);
             if let Some(bishop) = rules.drops.opposite_colored {
                 targets = self.leave_room_for_bishops(bishop, id, targets, empty);
             }
@@ -533,6 +516,42 @@ impl Position {
                 list.push(Move::drop(id, sq));
             }
         }
+    }
+
+    /// The squares where `us` may put a piece of type `id` from hand, by dropping or gating
+    /// it, when they are empty: the drop regions, no pawns on the first rank or in the
+    /// promotion zone, no piece where it could never move, no doubled pawns, rooks on the
+    /// first rank only, as the rules say.
+    fn drop_region(&self, id: PieceId, us: Color) -> SquareSet {
+        let rules = &self.rules;
+        let mut targets = !SquareSet::EMPTY;
+        if let Some(region) = &rules.drops.region {
+            targets &= region[us.index()];
+        }
+        if let Some(region) = &rules.pieces[id as usize].region {
+            targets &= region[us.index()];
+        }
+        if rules.is_pawn(id) {
+            if rules.drops.no_pawn_drops_in_zone {
+                targets &= !rules.promotion.zone[us.index()];
+            }
+            if rules.drops.no_pawn_drops_on_first_rank {
+                targets &= !self.rank_set(us, 0);
+            }
+        }
+        if rules.promotion.immobility_illegal {
+            targets &= !rules.pieces[id as usize].immobile[us.index()];
+        }
+        if rules.drops.no_doubled == Some(id) {
+            let g = self.geometry();
+            for own in self.pieces(Piece { color: us, id }).iter() {
+                targets &= !self.file_set(g.file(own));
+            }
+        }
+        if rules.drops.first_rank_only == Some(id) {
+            targets &= self.rank_set(us, 0);
+        }
+        targets
     }
 
     /// The drop squares of `targets` for type `id` that leave room to drop the side's

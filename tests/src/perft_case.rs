@@ -85,6 +85,7 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "omicron",
     "wolf",
     "koedem",
+    "shouse",
 ];
 
 /// One reference count.

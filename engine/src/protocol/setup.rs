@@ -178,6 +178,9 @@ fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> 
     {
         rules_text.push("pawns that may also promote shogi-style (`+`)");
     }
+    if rules.gating.enabled && rules.holdings && parent != "seirawan" {
+        rules_text.push("gating pieces from hand (S-chess) outside XBoard's seirawan");
+    }
     if rules.drops.must_drop_type.is_some() {
         rules_text.push("drops that must be of one type first");
     }
