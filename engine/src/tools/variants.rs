@@ -251,6 +251,15 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.moves.blast {
         notes.push("captures explode".into());
     }
+    if !rules.moves.blast_immune.is_empty() {
+        notes.push("some pieces survive explosions".into());
+    }
+    if !rules.moves.mutually_immune.is_empty() {
+        notes.push("some pieces may not take their own kind".into());
+    }
+    if rules.moves.makpong {
+        notes.push("a king in check may only take the checking piece".into());
+    }
     if rules.pieces.iter().filter(|p| p.royal).count() > 1 {
         notes.push("several royal types".into());
         if rules.one_royal == OneRoyal::Alone {
