@@ -225,6 +225,20 @@ impl Position {
         self.attacked(sq, by)
     }
 
+    /// Whether the only pieces of `by` attacking `target` stand on `square` (none at all
+    /// counts too): the piece there is looked at as a friendly piece of the target's side,
+    /// so that it still blocks lines but attacks nothing.
+    pub(crate) fn attacked_only_from(&mut self, target: Square, by: Color, square: Square) -> bool {
+        let stand_in = Piece {
+            color: by.opponent(),
+            id: 0,
+        };
+        let code = std::mem::replace(&mut self.board[square.index()], stand_in.code());
+        let attacked = self.attacked(target, by);
+        self.board[square.index()] = code;
+        !attacked
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         self.royal_attacked(self.side)

@@ -290,6 +290,16 @@ impl Position {
                     self.push_with_gating(promoted, list);
                 }
             }
+            // A pawn with a shogi-style promoted form may also take that (wolf chess's
+            // elephant, as Fairy-Stockfish's `promotedPieceType` for a pawn).
+            if let Some(promoted_id) = rules.pieces[mv.piece as usize].promoted {
+                if self.may_promote(&mv, zone, color) && self.promotion_allowed(promoted_id, color)
+                {
+                    let mut promoted = mv;
+                    promoted.promotion = promoted_id + 1;
+                    self.push_with_gating(promoted, list);
+                }
+            }
             if !rules.promotion.mandatory && !immobile {
                 self.push_with_gating(mv, list);
             }
@@ -380,12 +390,21 @@ impl Position {
             if self.in_hand(us, gate) == 0 {
                 continue;
             }
-            if self.virgin.contains(mv.from) && g.rank(mv.from) == back_rank {
+            // A piece from hand enters only where it could be dropped (no pawn on the first
+            // rank), as in Fairy-Stockfish.
+            let region = self.drop_region(gate, us);
+            if self.virgin.contains(mv.from)
+                && g.rank(mv.from) == back_rank
+                && region.contains(mv.from)
+            {
                 let mut gated = mv;
                 gated.gate = gate + 1;
                 list.push(gated);
             }
-            if mv.kind == MoveKind::Castle && self.virgin.contains(Square(mv.aux[0])) {
+            if mv.kind == MoveKind::Castle
+                && self.virgin.contains(Square(mv.aux[0]))
+                && region.contains(Square(mv.aux[0]))
+            {
                 let mut gated = mv;
                 gated.gate = gate + 1;
                 gated.flags |= FLAG_GATE_ON_PARTNER;
@@ -503,37 +522,7 @@ impl Position {
             if self.in_hand(us, id) == 0 {
                 continue;
             }
-            let mut targets = empty;
-            if let Some(region) = &rules.drops.region {
-                targets &= region[us.index()];
-            }
-            if let Some(region) = &rules.pieces[id as usize].region {
-                targets &= region[us.index()];
-            }
-            if rules.is_pawn(id) {
-                if rules.drops.no_pawn_drops_in_zone {
-                    targets &= !rules.promotion.zone[us.index()];
-                }
-                if rules.drops.no_pawn_drops_on_first_rank {
-                    targets &= !self.rank_set(us, 0);
-                }
-            }
-            if rules.promotion.immobility_illegal {
-                targets &= !rules.pieces[id as usize].immobile[us.index()];
-            }
-            if let Some((_, limit)) = rules.drops.no_doubled.filter(|&(t, _)| t == id) {
-                let g = self.geometry();
-                let own = self.pieces(Piece { color: us, id });
-                for sq in own.iter() {
-                    let file = self.file_set(g.file(sq));
-                    if (own & file).len() >= limit as usize {
-                        targets &= !file;
-                    }
-                }
-            }
-            if rules.drops.first_rank_only == Some(id) {
-                targets &= self.rank_set(us, 0);
-            }
+            let mut targets = empty & self.drop_region(id, us);
             if let Some(bishop) = rules.drops.opposite_colored {
                 targets = self.leave_room_for_bishops(bishop, id, targets, empty);
             }
@@ -552,6 +541,46 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The squares where `us` may put a piece of type `id` from hand, by dropping or gating
+    /// it, when they are empty: the drop regions, no pawns on the first rank or in the
+    /// promotion zone, no piece where it could never move, no doubled pawns, rooks on the
+    /// first rank only, as the rules say.
+    fn drop_region(&self, id: PieceId, us: Color) -> SquareSet {
+        let rules = &self.rules;
+        let mut targets = !SquareSet::EMPTY;
+        if let Some(region) = &rules.drops.region {
+            targets &= region[us.index()];
+        }
+        if let Some(region) = &rules.pieces[id as usize].region {
+            targets &= region[us.index()];
+        }
+        if rules.is_pawn(id) {
+            if rules.drops.no_pawn_drops_in_zone {
+                targets &= !rules.promotion.zone[us.index()];
+            }
+            if rules.drops.no_pawn_drops_on_first_rank {
+                targets &= !self.rank_set(us, 0);
+            }
+        }
+        if rules.promotion.immobility_illegal {
+            targets &= !rules.pieces[id as usize].immobile[us.index()];
+        }
+        if let Some((_, limit)) = rules.drops.no_doubled.filter(|&(t, _)| t == id) {
+            let g = self.geometry();
+            let own = self.pieces(Piece { color: us, id });
+            for sq in own.iter() {
+                let file = self.file_set(g.file(sq));
+                if (own & file).len() >= limit as usize {
+                    targets &= !file;
+                }
+            }
+        }
+        if rules.drops.first_rank_only == Some(id) {
+            targets &= self.rank_set(us, 0);
+        }
+        targets
     }
 
     /// The drop squares of `targets` for type `id` that leave room to drop the side's
@@ -630,28 +659,45 @@ impl Position {
         if self.rules.moves.must_capture && !self.is_capture(&mv) {
             return !self.has_legal_capture();
         }
-        if self.must_drop() && mv.kind != MoveKind::Drop {
-            return !self.has_legal_drop();
+        if self.must_drop() && !self.is_forced_drop(&mv) {
+            // Other drops are never allowed then; other moves only without a forced drop.
+            return mv.kind != MoveKind::Drop && !self.has_legal_drop();
         }
         true
     }
 
     /// Whether the side to move must drop a piece if it can: the rules say so and it holds
-    /// one.
+    /// one (of the type that must be dropped, when the rules name one).
     #[inline]
     fn must_drop(&self) -> bool {
-        self.rules.drops.must_drop
-            && self.hands[self.side.index()][..self.rules.pieces.len()]
-                .iter()
-                .any(|&n| n > 0)
+        let drops = &self.rules.drops;
+        drops.must_drop
+            && match drops.must_drop_type {
+                Some(id) => self.in_hand(self.side, id) > 0,
+                None => self.hands[self.side.index()][..self.rules.pieces.len()]
+                    .iter()
+                    .any(|&n| n > 0),
+            }
     }
 
-    /// Whether the side to move has a legal drop.
+    /// Whether `mv` is a drop that meets the duty to drop: any drop, or one of the type the
+    /// rules name.
+    #[inline]
+    fn is_forced_drop(&self, mv: &Move) -> bool {
+        mv.kind == MoveKind::Drop
+            && self
+                .rules
+                .drops
+                .must_drop_type
+                .map_or(true, |id| id == mv.piece)
+    }
+
+    /// Whether the side to move has a legal drop that meets the duty to drop.
     fn has_legal_drop(&mut self) -> bool {
         let mut list = MoveList::new();
         self.generate_pseudo_legal(&mut list);
         list.into_iter()
-            .any(|mv| mv.kind == MoveKind::Drop && self.is_legal_alone(mv))
+            .any(|mv| self.is_forced_drop(&mv) && self.is_legal_alone(mv))
     }
 
     /// Whether `mv` takes an enemy piece.
@@ -702,11 +748,31 @@ impl Position {
         {
             return false;
         }
+        if self.rules.moves.makpong
+            && mv.kind == MoveKind::Normal
+            && self.royals(us).contains(mv.from)
+            && self.royal_attacked(us)
+            && !(self.piece_at(mv.to).is_some_and(|p| p.color == them)
+                && self.attacked_only_from(mv.from, them, mv.to))
+        {
+            return false;
+        }
         if !self.rules.moves.uncapturable.is_empty()
             && mv.kind == MoveKind::Normal
             && self
                 .piece_at(mv.to)
                 .is_some_and(|p| p.color != us && self.rules.moves.uncapturable.contains(&p.id))
+        {
+            return false;
+        }
+        if self.rules.moves.mutually_immune.contains(&mv.piece)
+            && mv.kind == MoveKind::Normal
+            && mv.to != mv.from
+            && self.piece_at(mv.to)
+                == Some(Piece {
+                    color: them,
+                    id: mv.piece,
+                })
         {
             return false;
         }
@@ -828,8 +894,9 @@ impl Position {
         if self.rules.moves.must_capture && list.iter().any(|mv| self.is_capture(mv)) {
             list.retain(|mv| self.is_capture(mv));
         }
-        if self.must_drop() && list.iter().any(|mv| mv.kind == MoveKind::Drop) {
-            list.retain(|mv| mv.kind == MoveKind::Drop);
+        if self.must_drop() {
+            let forced = list.iter().any(|mv| self.is_forced_drop(mv));
+            list.retain(|mv| self.is_forced_drop(mv) || (!forced && mv.kind != MoveKind::Drop));
         }
     }
 

@@ -402,13 +402,16 @@ impl Position {
         let blast = self.rules.neighbours[to.index()] & self.occupied();
         for sq in blast.iter() {
             let id = self.piece_at(sq).expect("occupied").id;
-            if !self.rules.is_pawn(id) {
+            if !self.rules.is_pawn(id) && !self.rules.moves.blast_immune.contains(&id) {
                 self.record(undo, sq);
                 self.clear(sq);
             }
         }
-        self.record(undo, to);
-        self.clear(to);
+        let capturer = self.piece_at(to).map(|p| p.id);
+        if !capturer.is_some_and(|id| self.rules.moves.blast_immune.contains(&id)) {
+            self.record(undo, to);
+            self.clear(to);
+        }
     }
 
     /// Takes back the last move made.

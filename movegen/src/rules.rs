@@ -303,6 +303,9 @@ pub struct Drops {
     pub no_pawn_drops_on_first_rank: bool,
     /// A side with pieces in hand must drop one if it can (placement).
     pub must_drop: bool,
+    /// The type a side must drop while it holds one (Fairy-Stockfish's `mustDropType`): drops
+    /// of other types are then not allowed; `None`: any piece in hand.
+    pub must_drop_type: Option<PieceId>,
     /// A type (bishop) whose drops must leave room for its kind on both square colours
     /// (placement).
     pub opposite_colored: Option<PieceId>,
@@ -553,6 +556,12 @@ pub struct MoveRules {
     /// enemy royal piece cannot be taken, and exploding the enemy royal piece is legal even if
     /// it leaves the mover's own royal piece attacked.
     pub blast: bool,
+    /// Types an explosion does not remove, the capturing piece included (Fairy-Stockfish's
+    /// `blastImmuneTypes`, atomar's kings).
+    pub blast_immune: Vec<PieceId>,
+    /// Types that may not capture a piece of their own type (Fairy-Stockfish's
+    /// `mutuallyImmuneTypes`, atomar's kings).
+    pub mutually_immune: Vec<PieceId>,
     /// Squares where a side may capture e.p., per colour (`None`: anywhere).
     pub ep_region: Option<[SquareSet; 2]>,
     /// Cambodian chess's first-move leaps: a royal piece may not make its initial (`i`) moves
@@ -585,6 +594,9 @@ pub struct MoveRules {
     /// other than a worthless one on the way; after a piece other than a Lion took a Lion
     /// (not by igui), the reply may not take a Lion.
     pub lion_trading: Option<LionTrading>,
+    /// A royal piece in check may move only to take the one piece giving check
+    /// (Fairy-Stockfish's `makpongRule`).
+    pub makpong: bool,
     /// Some rule above or a piece type's `after_move` or `max_count` changes what a move
     /// leaves on the board beyond moving the piece; set by [`Rules::finish`].
     pub after_move_rules: bool,
@@ -596,6 +608,8 @@ impl Default for MoveRules {
             must_capture: false,
             checks: Checks::Allowed,
             blast: false,
+            blast_immune: Vec::new(),
+            mutually_immune: Vec::new(),
             ep_region: None,
             royal_leap_lost_to: None,
             side_change: None,
@@ -606,6 +620,7 @@ impl Default for MoveRules {
             duple_check: false,
             uncapturable: Vec::new(),
             lion_trading: None,
+            makpong: false,
             after_move_rules: false,
         }
     }
@@ -777,6 +792,7 @@ impl Rules {
             && self.moves.relay.is_none()
             && !self.moves.duple_check
             && self.moves.uncapturable.is_empty()
+            && self.moves.mutually_immune.is_empty()
             && self.moves.lion_trading.is_none()
             && self.one_royal == OneRoyal::All
             && !self.moves.after_move_rules

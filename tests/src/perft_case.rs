@@ -86,6 +86,12 @@ pub const MOVEGEN_VARIANTS: &[&str] = &[
     "micro",
     "torishogi",
     "shoshogi",
+    "makpong",
+    "atomar",
+    "omicron",
+    "wolf",
+    "koedem",
+    "shouse",
 ];
 
 /// One reference count.

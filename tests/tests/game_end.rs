@@ -221,6 +221,54 @@ fn atomic_explosions_end_the_game() {
     assert!(!legal.contains(&"e1d2".to_string()), "{legal:?}");
 }
 
+/// Atomar: explosions spare the kings, a king may capture but not take a king, and only the
+/// capture of a king ends the game (positions and results from pyffish).
+#[test]
+fn atomar_kings_survive_explosions() {
+    let catalog = Catalog::builtin();
+    let mut pos = read(&catalog, "atomar", "8/8/8/8/8/4k3/3rK3/3R4 w - - 0 1");
+    let legal = moves(&mut pos);
+    assert!(legal.contains(&"e2d2".to_string()), "{legal:?}");
+    assert!(legal.contains(&"e2d3".to_string()), "{legal:?}");
+    assert!(!legal.contains(&"e2e3".to_string()), "{legal:?}");
+    play(&mut pos, "e2d2");
+    assert_eq!(pos.fen(), "8/8/8/8/8/4k3/3K4/8 b - - 0 1");
+    assert_eq!(pos.game_over(), None);
+    for fen in [
+        "8/8/7N/7P/8/8/5K2/8 b - - 0 46",
+        "1r1k4/2p2p2/p2p4/7p/2P5/P2PP3/6PP/8 w - - 0 16",
+    ] {
+        let mut pos = read(&catalog, "atomar", fen);
+        assert_eq!(
+            pos.game_over(),
+            over(Outcome::Loss, EndReason::Extinction),
+            "{fen}"
+        );
+    }
+}
+
+/// Koedem: a king in hand must be dropped first (no other drop, no move), and a side loses when
+/// the other owns both kings, on the board or in hand (results from pyffish).
+#[test]
+fn koedem_kings_are_dropped_first_and_owning_both_wins() {
+    let catalog = Catalog::builtin();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1";
+    let mut pos = read(&catalog, "koedem", fen);
+    let legal = moves(&mut pos);
+    assert_eq!(legal.len(), 34, "{legal:?}");
+    assert!(legal.iter().all(|m| m.starts_with("K@")), "{legal:?}");
+    let both = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] b KQ - 0 1";
+    let mut pos = read(&catalog, "koedem", both);
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
+    let mut pos = read(&catalog, "koedem", &both.replace(" b ", " w "));
+    assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Extinction));
+    // One king each, or none on one side and one in the other's hand: play goes on.
+    let one = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[K] w - - 0 1";
+    let mut pos = read(&catalog, "koedem", one);
+    assert_eq!(pos.game_over(), None);
+    assert_eq!(moves(&mut pos).len(), 34);
+}
+
 #[test]
 fn extinction_family() {
     let catalog = Catalog::builtin();

@@ -79,6 +79,7 @@ fn computed_cases_match() {
         include_str!("../data/perft/chu_elven.jsonl"),
         include_str!("../data/perft/janggi_shatar.jsonl"),
         include_str!("../data/perft/shogi_family.jsonl"),
+        include_str!("../data/perft/misc_variants.jsonl"),
     ];
     let cases: Vec<PerftCase> = files.iter().flat_map(|f| PerftCase::read_all(f)).collect();
     let failures: Vec<String> = cases

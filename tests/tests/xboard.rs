@@ -426,3 +426,31 @@ fn sittuyin_drops_and_promotions_are_read_and_xboard_is_warned() {
     assert!(complaints(&s.sync(4)).is_empty(), "{}", s.transcript());
     s.quit();
 }
+
+#[test]
+fn rules_xboard_cannot_follow_are_told() {
+    let mut s = xboard(&[]);
+    let cases = [
+        ("makpong", "makpong"),
+        ("atomar", "may not take their own kind"),
+        (
+            "omicron",
+            "castling with a partner away from the board's edge",
+        ),
+        ("wolf", "promote shogi-style"),
+        ("koedem", "drops that must be of one type first"),
+        ("shouse", "gating pieces from hand"),
+    ];
+    for (n, (variant, phrase)) in cases.iter().enumerate() {
+        s.send(&format!("variant {variant}"));
+        let lines = s.sync(n as u32 + 1);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("telluser") && l.contains(phrase)),
+            "{variant}: {}",
+            s.transcript()
+        );
+    }
+    s.quit();
+}

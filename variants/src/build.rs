@@ -117,6 +117,10 @@ pub const KNOWN_KEYS: &[&str] = &[
     "pieceDemotion",
     "dropPromoted",
     "dropNoDoubledCount",
+    "makpongRule",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "mustDropType",
     // Kraken's own keys for cutechess's variants.
     "sideChange",
     "captureInPlace",
@@ -146,15 +150,12 @@ pub const KNOWN_KEYS: &[&str] = &[
 /// the value that means "off").
 pub const UNSUPPORTED_KEYS: &[&str] = &[
     "twoBoards",
-    "blastImmuneTypes",
-    "mutuallyImmuneTypes",
     "petrifyOnCaptureTypes",
     "petrifyBlastPieces",
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
     "oppositeCastling",
     "dropChecks",
-    "mustDropType",
     "enclosingDrop",
     "enclosingDropStart",
     "wallingRule",
@@ -162,7 +163,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "wallingRegionBlack",
     "wallOrMove",
     "passOnStalemate",
-    "makpongRule",
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
     "flagPieceWhite",
@@ -674,6 +674,10 @@ impl Builder<'_> {
             no_pawn_drops_on_first_rank: !self.bool("firstRankPawnDrops", false),
             must_drop: self.bool("mustDrop", false),
             promoted: self.bool("dropPromoted", false),
+            must_drop_type: match self.def.get("mustDropType") {
+                None | Some("*") => None,
+                Some(_) => self.letters("mustDropType", &declared, "").first().copied(),
+            },
             opposite_colored: if self.bool("dropOppositeColoredBishop", false) {
                 declared
                     .iter()
@@ -806,12 +810,15 @@ impl Builder<'_> {
         rules.moves.capture_in_place = self.bool("captureInPlace", false);
         rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
         rules.moves.duple_check = duple_check;
+        rules.moves.makpong = self.bool("makpongRule", false);
         if let Some(relay) = self.def.get("relayPiece").map(str::to_string) {
             match find_declared(&declared, &relay) {
                 Some(id) => rules.moves.relay = Some(id as PieceId),
                 None => self.fail("relayPiece", format!("unknown piece '{relay}'")),
             }
         }
+        rules.moves.blast_immune = self.letters("blastImmuneTypes", &declared, "");
+        rules.moves.mutually_immune = self.letters("mutuallyImmuneTypes", &declared, "");
         if self.def.get("uncapturableTypes").is_some() {
             rules.moves.uncapturable = self.letters("uncapturableTypes", &declared, "");
         }

@@ -131,6 +131,21 @@ mod tests {
     }
 
     #[test]
+    fn immunity_makpong_and_drop_type_keys_are_read() {
+        let keys = "[a:chess]\nmakpongRule = true\nblastOnCapture = true\nblastImmuneTypes = k\n\
+                    mutuallyImmuneTypes = kq\npieceDrops = true\nmustDrop = true\nmustDropType = q\n";
+        assert_eq!(lines(keys), vec![]);
+        let unknown = "[a:chess]\nblastImmuneTypes = x\nmustDropType = y\n";
+        assert_eq!(
+            lines(unknown),
+            vec![
+                (2, Some("blastImmuneTypes".to_string())),
+                (3, Some("mustDropType".to_string()))
+            ]
+        );
+    }
+
+    #[test]
     fn malformed_lines_are_reported() {
         assert_eq!(lines("[a\nkey"), vec![(1, None), (2, None)]);
     }

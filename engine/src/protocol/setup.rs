@@ -132,7 +132,7 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
             None => lines.push(format!("piece {}& {betza}", pt.symbol)),
         }
     }
-    misread.extend(rules_xboard_cannot_follow(rules, parent));
+    misread.extend(rules_xboard_cannot_follow(rules, &start, parent));
     XboardSetup {
         lines,
         misread,
@@ -141,10 +141,14 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
 }
 
 /// Rules that change the board after a move in ways XBoard's `parent` does not (its board
-/// would then differ from Kraken's), or allow moves it would refuse.
-fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
+/// would then differ from Kraken's), or that XBoard's moves cannot express from the start
+/// position `start`.
+fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> Vec<String> {
     let moves = &rules.moves;
     let mut rules_text = Vec::new();
+    if castling_partner_off_edge(rules, start) {
+        rules_text.push("castling with a partner away from the board's edge");
+    }
     if moves.side_change.is_some() {
         rules_text.push("pieces changing sides");
     }
@@ -195,10 +199,52 @@ fn rules_xboard_cannot_follow(rules: &Rules, parent: &str) -> Vec<String> {
     if rules.bikjang {
         rules_text.push("bikjang (kings facing each other)");
     }
+    if rules
+        .promotion
+        .pawn_types
+        .iter()
+        .any(|&id| rules.piece(id).promoted.is_some())
+    {
+        rules_text.push("pawns that may also promote shogi-style (`+`)");
+    }
+    if rules.gating.enabled && rules.holdings && parent != "seirawan" {
+        rules_text.push("gating pieces from hand (S-chess) outside XBoard's seirawan");
+    }
+    if rules.drops.must_drop_type.is_some() {
+        rules_text.push("drops that must be of one type first");
+    }
+    if !moves.mutually_immune.is_empty() {
+        rules_text.push("pieces that may not take their own kind");
+    }
+    if moves.makpong {
+        rules_text.push("makpong (a king in check may only take the checking piece)");
+    }
     rules_text
         .into_iter()
         .map(|rule| format!("the rule of {rule}"))
         .collect()
+}
+
+/// Whether a castling partner starts away from the first or last file of its rank: XBoard's
+/// `O` castling takes the piece on the board's edge as the partner.
+fn castling_partner_off_edge(rules: &Rules, start: &Position) -> bool {
+    let castling = &rules.castling;
+    if !castling.enabled || rules.chess960 {
+        return false;
+    }
+    let g = &rules.geometry;
+    let last = i32::from(g.width()) - 1;
+    let rank = i32::from(castling.rank);
+    (0..=last)
+        .filter_map(|file| g.square(file, rank))
+        .filter(|&sq| start.is_virgin(sq))
+        .filter_map(|sq| start.piece_at(sq).map(|p| (sq, p)))
+        .any(|(sq, p)| {
+            p.color == Color::White
+                && castling.partners.contains(&p.id)
+                && g.file(sq) != 0
+                && g.file(sq) != last
+        })
 }
 
 /// The parent variant whose rules XBoard applies besides the pieces' moves.

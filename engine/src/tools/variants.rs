@@ -158,7 +158,10 @@ fn notable_rules(rules: &Rules) -> String {
         notes.push("captures go to hand".into());
     }
     if rules.drops.must_drop {
-        notes.push("pieces in hand must be dropped first".into());
+        notes.push(match rules.drops.must_drop_type {
+            Some(id) => format!("{} in hand must be dropped first", rules.piece(id).name),
+            None => "pieces in hand must be dropped first".into(),
+        });
     }
     if rules.drops.first_rank_only.is_some() {
         notes.push("rooks dropped on the first rank".into());
@@ -274,6 +277,15 @@ fn notable_rules(rules: &Rules) -> String {
     }
     if rules.moves.blast {
         notes.push("captures explode".into());
+    }
+    if !rules.moves.blast_immune.is_empty() {
+        notes.push("some pieces survive explosions".into());
+    }
+    if !rules.moves.mutually_immune.is_empty() {
+        notes.push("some pieces may not take their own kind".into());
+    }
+    if rules.moves.makpong {
+        notes.push("a king in check may only take the checking piece".into());
     }
     if rules.pieces.iter().filter(|p| p.royal).count() > 1 {
         notes.push("several royal types".into());
