@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use movegen::{Position, Rules};
+use movegen::{EndReason, GameOver, MoveFormat, Outcome, Position, Rules};
 use notation::Square;
 use variants::Catalog;
 
@@ -31,4 +31,19 @@ pub fn read(catalog: &Catalog, variant: &str, fen: &str) -> Position {
 /// The square called `name` on the position's board.
 pub fn square(pos: &Position, name: &str) -> Square {
     pos.geometry().parse_square(name).expect("a square")
+}
+
+/// Plays `moves` (coordinate text, space-separated) on `pos`, or panics naming the move.
+pub fn play(pos: &mut Position, moves: &str) {
+    for text in moves.split_whitespace() {
+        let mv = pos
+            .parse_move(text, MoveFormat::default())
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        pos.make(mv);
+    }
+}
+
+/// The game end `outcome` by `reason`, as the end checks report it.
+pub fn over(outcome: Outcome, reason: EndReason) -> Option<GameOver> {
+    Some(GameOver { outcome, reason })
 }

@@ -2,24 +2,10 @@
 //! variants' own ends (check counting, flags, extinction, explosions, mandatory captures,
 //! sittuyin's promotion stalemate).
 
-use kraken_tests::setup::{read, square};
-use movegen::{EndReason, GameOver, MoveFormat, Outcome, Position};
+use kraken_tests::setup::{over, play, read, square};
+use movegen::{EndReason, MoveFormat, Outcome, Position};
 use notation::Color;
 use variants::Catalog;
-
-/// Plays `moves` (in XBoard coordinates) on `pos`.
-fn play(pos: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = pos
-            .parse_move(text, MoveFormat::default())
-            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        pos.make(mv);
-    }
-}
-
-fn over(outcome: Outcome, reason: EndReason) -> Option<GameOver> {
-    Some(GameOver { outcome, reason })
-}
 
 #[test]
 fn checkmate_and_stalemate() {

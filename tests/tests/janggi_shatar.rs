@@ -2,23 +2,9 @@
 //! rule), each position and result taken from Fairy-Stockfish through pyffish
 //! (`game_result` after the moves), and janggi's pass as move text.
 
-use kraken_tests::setup::read;
-use movegen::{EndReason, GameOver, MoveFormat, MoveKind, Outcome, Position};
+use kraken_tests::setup::{over, play, read};
+use movegen::{EndReason, MoveFormat, MoveKind, Outcome};
 use variants::Catalog;
-
-/// Plays `moves` (UCI coordinates) on `pos`.
-fn play(pos: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = pos
-            .parse_move(text, MoveFormat::default())
-            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        pos.make(mv);
-    }
-}
-
-fn over(outcome: Outcome, reason: EndReason) -> Option<GameOver> {
-    Some(GameOver { outcome, reason })
-}
 
 const JANGGI_START: &str =
     "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";

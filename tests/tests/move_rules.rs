@@ -3,7 +3,7 @@
 //! promotions, the shogi family's flipping pieces, promoted drops, two-swallow files and
 //! royal-while-alone kings.
 
-use kraken_tests::setup::read;
+use kraken_tests::setup::{play, read};
 use movegen::{MoveFormat, Position};
 use variants::Catalog;
 
@@ -13,16 +13,6 @@ fn moves(pos: &mut Position) -> Vec<String> {
     list.iter()
         .map(|mv| pos.move_text(mv, MoveFormat::default()))
         .collect()
-}
-
-/// Plays `moves` (in XBoard coordinates) on `pos`.
-fn play(pos: &mut Position, moves: &str) {
-    for text in moves.split_whitespace() {
-        let mv = pos
-            .parse_move(text, MoveFormat::default())
-            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        pos.make(mv);
-    }
 }
 
 #[test]
