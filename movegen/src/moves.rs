@@ -139,9 +139,10 @@ impl Move {
     }
 }
 
-/// Capacity of a [`MoveList`] (as Fairy-Stockfish's: a duck move multiplies the piece moves
-/// by the empty squares).
-pub const MAX_MOVES: usize = 8192;
+/// Capacity of a [`MoveList`]. Duck chess multiplies the piece moves by the empty squares and
+/// could exceed it in rare open positions (moves beyond it are left out with a warning);
+/// a larger list slowed every variant's search by half.
+pub const MAX_MOVES: usize = 2048;
 
 /// The moves of one position.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
