@@ -280,6 +280,18 @@ impl Position {
                     i += 1;
                     continue;
                 }
+                if c == '*' && self.rules.duck {
+                    let Some(sq) = g.square(file, rank) else {
+                        return Err(error(FenField::Board, col, "a duck off the board"));
+                    };
+                    if self.duck().is_some() {
+                        return Err(error(FenField::Board, col, "more than one duck"));
+                    }
+                    self.set_duck(Some(sq));
+                    file += 1;
+                    i += 1;
+                    continue;
+                }
                 if c == '*' {
                     // A wall: a square that is not part of the board.
                     let index = rank * width + file;
@@ -645,6 +657,13 @@ impl Position {
                 };
                 let piece = self.piece_at(square).map(|p| (square, p));
                 match piece {
+                    None if self.duck == square.0 => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push('*');
+                    }
                     None => empty += 1,
                     Some((sq, p)) => {
                         if empty > 0 {

@@ -50,6 +50,9 @@ impl Position {
         if self.rules.pass {
             list.extend(self.pass_move());
         }
+        if let Some(duck) = self.duck() {
+            list.retain(|mv| !touches(mv, duck));
+        }
     }
 
     /// Knight-relay moves of `piece` on `from`: the moves of the `relay` type where a friendly
@@ -898,6 +901,32 @@ impl Position {
             let forced = list.iter().any(|mv| self.is_forced_drop(mv));
             list.retain(|mv| self.is_forced_drop(mv) || (!forced && mv.kind != MoveKind::Drop));
         }
+        if self.rules.duck {
+            self.add_duck_squares(list);
+        }
+    }
+
+    /// Replaces each move of `list` by its versions with the duck moved to each square that is
+    /// empty after the move but for the duck's own ([`Rules::duck`](crate::Rules::duck)).
+    fn add_duck_squares(&mut self, list: &mut MoveList) {
+        let moves: Vec<Move> = std::mem::take(list).into_iter().collect();
+        for mv in moves {
+            self.make(mv);
+            let empty = self
+                .geometry()
+                .squares()
+                .filter(|&sq| self.board[sq.index()] == 0);
+            let empty: Vec<Square> = empty.collect();
+            self.unmake();
+            for sq in empty {
+                let mut ducked = mv;
+                ducked.duck = sq.0;
+                if list.try_push(ducked).is_err() {
+                    log::warn!("more duck moves than a move list holds; the rest left out");
+                    return;
+                }
+            }
+        }
     }
 
     /// Keeps the moves of `list` that are legal but for mandatory captures.
@@ -1045,6 +1074,14 @@ impl Position {
         }
         exposure
     }
+}
+
+/// Whether `mv` would take, move or land on the duck standing on `duck`.
+fn touches(mv: &Move, duck: Square) -> bool {
+    let d = duck.0;
+    mv.to == duck
+        || mv.victims.contains(&d)
+        || (mv.kind == MoveKind::Castle || mv.has(FLAG_UNLOAD)) && mv.aux.contains(&d)
 }
 
 /// The index of the first square of `squares` within `range` steps that `occupied` says holds a

@@ -79,6 +79,7 @@ impl Position {
             counting_ply: self.counting_ply,
             lion_taken: self.lion_taken,
             passed: self.passed,
+            duck: self.duck,
             key: self.key,
         }
     }
@@ -209,12 +210,19 @@ impl Position {
         if self.rules.moves.royal_leap_lost_to == Some(mv.piece) && mv.kind == MoveKind::Normal {
             self.aim_at_royal_leaps(&mut undo, mv.to);
         }
+        if let Some(duck) = mv.duck() {
+            self.set_duck(Some(duck));
+        }
         let mut ep = SquareSet::EMPTY;
         for &sq in mv.ep.iter().filter(|&&s| s != NO_SQUARE && !switched) {
             ep.insert(Square(sq));
         }
         if mv.has(FLAG_EP_LINE) && !switched {
             ep |= self.squares_between(mv.from, mv.to);
+        }
+        if let Some(duck) = mv.duck() {
+            // The duck on a square passed over leaves no e.p. right there.
+            ep.remove(duck);
         }
         if let Some(region) = &self.rules.moves.ep_region {
             ep &= region[us.opponent().index()];
@@ -420,6 +428,9 @@ impl Position {
     /// Panics if no move was made.
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to unmake");
+        if undo.duck != self.duck {
+            self.set_duck((undo.duck != NO_SQUARE).then_some(Square(undo.duck)));
+        }
         for change in undo.changes.iter().rev() {
             self.take(change.square);
             if let Some(piece) = Piece::from_code(change.code) {

@@ -36,7 +36,7 @@ pub const FLAG_EN_PASSANT: u8 = 16;
 /// the king's destination even in Chess960 notation).
 pub const FLAG_O_CASTLING: u8 = 32;
 
-/// One move. 16 bytes, `Copy`; unused square slots hold [`NO_SQUARE`].
+/// One move. 15 bytes, `Copy`; unused square slots hold [`NO_SQUARE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Square the moving piece leaves (the drop square for drops).
@@ -59,6 +59,9 @@ pub struct Move {
     pub gate: u8,
     /// `FLAG_*` bits.
     pub flags: u8,
+    /// Where the duck goes after the move ([`Rules::duck`](crate::Rules::duck)), or
+    /// [`NO_SQUARE`].
+    pub duck: u8,
 }
 
 impl Move {
@@ -76,6 +79,7 @@ impl Move {
             ep: [NO_SQUARE; 2],
             gate: 0,
             flags: 0,
+            duck: NO_SQUARE,
         }
     }
 
@@ -107,6 +111,12 @@ impl Move {
         self.gate.checked_sub(1)
     }
 
+    /// Where the duck goes after the move.
+    #[inline]
+    pub fn duck(&self) -> Option<Square> {
+        (self.duck != NO_SQUARE).then_some(Square(self.duck))
+    }
+
     /// The extra capture squares.
     #[inline]
     pub fn victims(&self) -> impl Iterator<Item = Square> + '_ {
@@ -129,7 +139,9 @@ impl Move {
     }
 }
 
-/// Capacity of a [`MoveList`].
+/// Capacity of a [`MoveList`]. Duck chess multiplies the piece moves by the empty squares and
+/// could exceed it in rare open positions (moves beyond it are left out with a warning);
+/// a larger list slowed every variant's search by half.
 pub const MAX_MOVES: usize = 2048;
 
 /// The moves of one position.

@@ -16,6 +16,10 @@ use crate::{
 /// searches and perft below this depth).
 const HISTORY_CAPACITY: usize = 512;
 
+/// The byte the board stores for the duck ([`Rules::duck`](crate::Rules::duck)): a square
+/// that holds no piece but is not empty.
+pub(crate) const DUCK_CODE: u8 = u8::MAX;
+
 /// A piece on the board: a colour and a type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -32,10 +36,10 @@ impl Piece {
         1 + (self.id << 1) + self.color as u8
     }
 
-    /// The piece stored as `code`, or `None` for 0 (empty).
+    /// The piece stored as `code`, or `None` for 0 (empty) and for the duck.
     #[inline]
     pub const fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 {
+        if code == 0 || code == DUCK_CODE {
             return None;
         }
         let color = if (code - 1) & 1 == 0 {
@@ -74,6 +78,7 @@ pub(crate) struct Undo {
     pub(crate) counting_ply: u16,
     pub(crate) lion_taken: bool,
     pub(crate) passed: bool,
+    pub(crate) duck: u8,
     pub(crate) key: u64,
 }
 
@@ -110,6 +115,9 @@ pub struct Position {
     /// The last move was a pass ([`Rules::pass`](crate::Rules::pass)); not part of the FEN, as
     /// in Fairy-Stockfish.
     pub(crate) passed: bool,
+    /// The duck's square ([`Rules::duck`](crate::Rules::duck)), or [`NO_SQUARE`]; the board
+    /// holds [`DUCK_CODE`] there.
+    pub(crate) duck: u8,
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -144,6 +152,7 @@ impl Position {
             counting_ply: 0,
             lion_taken: false,
             passed: false,
+            duck: NO_SQUARE,
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,
@@ -288,6 +297,12 @@ impl Position {
         self.passed
     }
 
+    /// The duck's square ([`Rules::duck`](crate::Rules::duck)).
+    #[inline]
+    pub fn duck(&self) -> Option<Square> {
+        (self.duck != NO_SQUARE).then_some(Square(self.duck))
+    }
+
     /// The incremental Zobrist key.
     #[inline]
     pub fn key(&self) -> u64 {
@@ -338,7 +353,25 @@ impl Position {
         if self.passed {
             key ^= z.passed();
         }
+        if let Some(duck) = self.duck() {
+            key ^= z.duck(duck);
+        }
         key
+    }
+
+    /// Moves the duck to `to` (off the board for `None`): board and key.
+    #[inline]
+    pub(crate) fn set_duck(&mut self, to: Option<Square>) {
+        if let Some(old) = self.duck() {
+            self.board[old.index()] = 0;
+            self.key ^= self.zobrist.duck(old);
+        }
+        self.duck = to.map_or(NO_SQUARE, |sq| sq.0);
+        if let Some(new) = to {
+            debug_assert_eq!(self.board[new.index()], 0);
+            self.board[new.index()] = DUCK_CODE;
+            self.key ^= self.zobrist.duck(new);
+        }
     }
 
     /// Puts `piece` on the empty square `sq` (board, bitboards and key).
@@ -442,6 +475,16 @@ impl Position {
     /// What the walker sees on `sq`.
     #[inline]
     pub(crate) fn occupant_at(&self, sq: Square) -> Option<Occupant> {
+        if self.duck == sq.0 {
+            // The duck blocks like a friend of the mover; moves that would take it or move it
+            // are removed after generation.
+            return Some(Occupant {
+                color: self.side,
+                royal: false,
+                virgin: false,
+                kind: u32::MAX,
+            });
+        }
         let piece = self.piece_at(sq)?;
         Some(Occupant {
             color: piece.color,

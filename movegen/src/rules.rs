@@ -692,6 +692,10 @@ pub struct Rules {
     /// A side may pass instead of moving (Fairy-Stockfish's `pass`): its royal piece (or,
     /// without one, a piece of it) "moves" to its own square, unless that leaves it in check.
     pub pass: bool,
+    /// Duck chess (Fairy-Stockfish's `wallingRule = duck`): after every move the mover also
+    /// moves the duck, a blocker of neither side that nothing may capture, to an empty square
+    /// other than its own (`*` in FEN; before its first move it is not on the board).
+    pub duck: bool,
     /// Squares of the palace diagonals (Fairy-Stockfish's `diagonalLines`): a piece standing
     /// on one also makes its [`PieceType::line_moves`], ending on one.
     pub diagonal_lines: SquareSet,
@@ -732,6 +736,7 @@ impl Rules {
             flying_general: false,
             bikjang: false,
             pass: false,
+            duck: false,
             diagonal_lines: SquareSet::EMPTY,
             one_royal: OneRoyal::All,
             holdings: false,

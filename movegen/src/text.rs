@@ -4,8 +4,9 @@
 //! (a promoted piece flipping back), `P@e4` (drop; `+P@e4` dropped promoted), castling as a king move (`e1g1`) or, in Chess960 mode, when the king move would
 //! read as a plain king move or when the king stays put, king takes rook (`e1h1`),
 //! multi-leg locust moves leg by leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`,
-//! or `h1e1h` when it enters on the castling partner's square), and a pass as the royal piece
-//! moving to its own square (`e2e2`) or, for XBoard, `@@@@`.
+//! or `h1e1h` when it enters on the castling partner's square), a pass as the royal piece
+//! moving to its own square (`e2e2`) or, for XBoard, `@@@@`, and in duck chess the duck's
+//! move as a last leg from the piece's destination (`a2a3,a3b3`).
 
 use std::fmt;
 
@@ -26,6 +27,9 @@ pub struct MoveFormat {
     /// A pass is written `@@@@` (XBoard) rather than as its royal piece moving to its own
     /// square (`e2e2`, as Fairy-Stockfish's UCI writes it); both are read either way.
     pub null_pass: bool,
+    /// A promotion or gating letter is written after the duck's leg (`a7a8,a8b3q`, XBoard)
+    /// rather than before it (`a7a8q,a8b3`, UCI); see [`Rules::duck`](crate::Rules::duck).
+    pub promotion_after_duck: bool,
 }
 
 /// A move text that names no legal move.
@@ -60,25 +64,27 @@ impl Position {
     /// Writes `mv` (a move of this position) as coordinate text.
     pub fn move_text(&self, mv: &Move, format: MoveFormat) -> String {
         let sq = |s: Square| self.square_text(s, format);
-        let mut text = match mv.kind {
-            MoveKind::Pass if format.null_pass => PASS_TEXT.to_string(),
-            MoveKind::Pass => format!("{}{}", sq(mv.from), sq(mv.from)),
+        // The text of the piece's move and the destination it names.
+        let (text, dest) = match mv.kind {
+            MoveKind::Pass if format.null_pass => (PASS_TEXT.to_string(), mv.from),
+            MoveKind::Pass => (format!("{}{}", sq(mv.from), sq(mv.from)), mv.from),
             // A piece dropped promoted is written by its promoted form (`+B@a5`).
             MoveKind::Drop => {
                 let id = mv.promotion().unwrap_or(mv.piece);
-                return format!("{}@{}", self.rules.pieces[id as usize].symbol, sq(mv.to));
+                let text = format!("{}@{}", self.rules.pieces[id as usize].symbol, sq(mv.to));
+                return self.with_duck(text, mv, mv.to, "", format);
             }
             MoveKind::Castle => {
                 let (partner, _) = mv.castle_partner().expect("castling has a partner");
                 if mv.gate().is_some() && mv.has(FLAG_GATE_ON_PARTNER) {
-                    format!("{}{}", sq(partner), sq(mv.from))
+                    (format!("{}{}", sq(partner), sq(mv.from)), mv.from)
                 } else if (format.chess960 && !mv.has(FLAG_O_CASTLING))
                     || mv.from == mv.to // a king that stays put: `g1g1` would name no move
                     || self.king_move_ambiguous(mv)
                 {
-                    format!("{}{}", sq(mv.from), sq(partner))
+                    (format!("{}{}", sq(mv.from), sq(partner)), partner)
                 } else {
-                    format!("{}{}", sq(mv.from), sq(mv.to))
+                    (format!("{}{}", sq(mv.from), sq(mv.to)), mv.to)
                 }
             }
             MoveKind::Normal => {
@@ -87,29 +93,59 @@ impl Position {
                     legs.extend(mv.victims());
                 }
                 legs.push(mv.to);
-                legs.windows(2)
+                let text = legs
+                    .windows(2)
                     .map(|w| format!("{}{}", sq(w[0]), sq(w[1])))
                     .collect::<Vec<_>>()
-                    .join(",")
+                    .join(",");
+                (text, mv.to)
             }
         };
+        let mut suffix = String::new();
         if let Some(id) = mv.promotion() {
             let symbol = &self.rules.pieces[id as usize].symbol;
             let moved = &self.rules.pieces[mv.piece as usize];
             // A shogi-style promotion is `+`, also into a declared type (`promotedIntoType`);
             // a promoted form flipping back is `-` (Kyoto Shogi).
             if moved.unpromoted == Some(id) {
-                text.push('-');
+                suffix.push('-');
             } else if symbol.starts_with('+') || moved.promoted == Some(id) {
-                text.push('+');
+                suffix.push('+');
             } else {
-                text.push_str(&symbol.to_lowercase());
+                suffix.push_str(&symbol.to_lowercase());
             }
         }
         if let Some(id) = mv.gate() {
-            text.push_str(&self.rules.pieces[id as usize].symbol.to_lowercase());
+            suffix.push_str(&self.rules.pieces[id as usize].symbol.to_lowercase());
         }
-        text
+        self.with_duck(text, mv, dest, &suffix, format)
+    }
+
+    /// Adds the duck's leg to the text of a piece's move that named `dest` last, and the
+    /// promotion or gating `suffix`: before the leg as Fairy-Stockfish's UCI writes it
+    /// (`a7a8q,a8b3`), after it for XBoard (`a7a8,a8b3q`).
+    fn with_duck(
+        &self,
+        mut text: String,
+        mv: &Move,
+        dest: Square,
+        suffix: &str,
+        format: MoveFormat,
+    ) -> String {
+        let Some(duck) = mv.duck() else {
+            text.push_str(suffix);
+            return text;
+        };
+        let leg = format!(
+            ",{}{}",
+            self.square_text(dest, format),
+            self.square_text(duck, format)
+        );
+        if format.promotion_after_duck {
+            text + &leg + suffix
+        } else {
+            text + suffix + &leg
+        }
     }
 
     /// Whether a castling move written as a king move would read as a plain king move.

@@ -9,6 +9,7 @@ use variants::Catalog;
 /// The variants whose reference cases (shared and computed) must all pass.
 pub const MOVEGEN_VARIANTS: &[&str] = &[
     "chess",
+    "duck",
     "capablanca",
     "gothic",
     "janus",

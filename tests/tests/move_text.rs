@@ -29,16 +29,19 @@ const PLAIN: MoveFormat = MoveFormat {
     chess960: false,
     zero_based_ranks: false,
     null_pass: false,
+    promotion_after_duck: false,
 };
 const CHESS960: MoveFormat = MoveFormat {
     chess960: true,
     zero_based_ranks: false,
     null_pass: false,
+    promotion_after_duck: false,
 };
 const ZERO_BASED: MoveFormat = MoveFormat {
     chess960: false,
     zero_based_ranks: true,
     null_pass: false,
+    promotion_after_duck: false,
 };
 const FORMATS: [MoveFormat; 4] = [
     PLAIN,
@@ -48,6 +51,7 @@ const FORMATS: [MoveFormat; 4] = [
         chess960: true,
         zero_based_ranks: true,
         null_pass: false,
+        promotion_after_duck: false,
     },
 ];
 

@@ -28,6 +28,7 @@ fn legal_best_move(s: &mut Session, variant: &str, fen: &str, chess960: bool) ->
         chess960,
         zero_based_ranks: false,
         null_pass: false,
+        promotion_after_duck: false,
     };
     pos.parse_move(&best, format)
         .unwrap_or_else(|e| panic!("bestmove {best}: {e}\n{}", s.transcript()));

@@ -144,6 +144,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "bikjangRule",
     "materialCounting",
     "shatarMateRule",
+    // Fairy-Stockfish's key for duck chess (only `duck` and `none`).
+    "wallingRule",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -158,7 +160,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "dropChecks",
     "enclosingDrop",
     "enclosingDropStart",
-    "wallingRule",
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
@@ -327,9 +328,16 @@ impl Builder<'_> {
                 return None;
             }
         };
-        // Walls (`*`) in the start position are squares the board does not have.
+        // Walls (`*`) in the start position are squares the board does not have, but for the
+        // duck in duck chess.
+        let duck = self.duck_rule();
         let start_text = self.def.get("startFen").unwrap_or("").to_string();
-        let geometry = geometry.clone().with_holes(walls(&start_text, &geometry));
+        let holes = if duck {
+            SquareSet::EMPTY
+        } else {
+            walls(&start_text, &geometry)
+        };
+        let geometry = geometry.clone().with_holes(holes);
         let double_step = self.bool("doubleStep", true);
         let declared = self.declared_pieces(double_step);
         if declared.is_empty() {
@@ -837,6 +845,7 @@ impl Builder<'_> {
             }
         }
         self.palace_rules(&mut rules, &declared, &geometry);
+        rules.duck = duck;
         if self.bool("shatarMateRule", false) {
             let of = |key: &str| declared.iter().position(|d| d.key == key);
             rules.end.shatar_mate = Some(ShatarMate {
@@ -1018,6 +1027,20 @@ impl Builder<'_> {
             self.region(&white, geometry, both),
             self.region(&black, geometry, both),
         ])
+    }
+
+    /// Whether the variant is duck chess (`wallingRule = duck`; `none` is the only other value
+    /// Kraken knows).
+    fn duck_rule(&mut self) -> bool {
+        match self.def.get("wallingRule") {
+            None | Some("none") => false,
+            Some("duck") => true,
+            Some(other) => {
+                let message = format!("expected none or duck, found '{other}'");
+                self.fail("wallingRule", message);
+                false
+            }
+        }
     }
 
     /// The extinction rule (`extinctionValue` and the keys that go with it).

@@ -146,6 +146,16 @@ mod tests {
     }
 
     #[test]
+    fn walling_rule_takes_duck_or_none() {
+        assert_eq!(lines("[a:chess]\nwallingRule = duck\n"), vec![]);
+        assert_eq!(lines("[a:chess]\nwallingRule = none\n"), vec![]);
+        assert_eq!(
+            lines("[a:chess]\nwallingRule = arrow\n"),
+            vec![(2, Some("wallingRule".to_string()))]
+        );
+    }
+
+    #[test]
     fn malformed_lines_are_reported() {
         assert_eq!(lines("[a\nkey"), vec![(1, None), (2, None)]);
     }

@@ -102,6 +102,7 @@ impl Game {
             chess960: self.rules.chess960,
             zero_based_ranks: xboard,
             null_pass: xboard,
+            promotion_after_duck: xboard,
         }
     }
 }

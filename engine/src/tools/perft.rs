@@ -134,6 +134,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
         chess960: pos.rules().chess960,
         zero_based_ranks: false,
         null_pass: false,
+        promotion_after_duck: false,
     };
     let start = Instant::now();
     let mut out = String::new();

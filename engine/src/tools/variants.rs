@@ -230,6 +230,9 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.pass {
         notes.push("passing".into());
     }
+    if rules.duck {
+        notes.push("duck".into());
+    }
     if rules.bikjang {
         notes.push("bikjang".into());
     }
