@@ -657,7 +657,7 @@ impl Position {
                 };
                 let piece = self.piece_at(square).map(|p| (square, p));
                 match piece {
-                    None if self.duck == square.0 => {
+                    None if self.duck() == Some(square) => {
                         if empty > 0 {
                             out.push_str(&empty.to_string());
                             empty = 0;

@@ -921,10 +921,7 @@ impl Position {
             for sq in empty {
                 let mut ducked = mv;
                 ducked.duck = sq.0;
-                if list.try_push(ducked).is_err() {
-                    log::warn!("more duck moves than a move list holds; the rest left out");
-                    return;
-                }
+                list.push(ducked);
             }
         }
     }

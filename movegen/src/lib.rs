@@ -34,7 +34,7 @@ pub use fen::{FenError, FenField};
 pub use game_end::{EndReason, GameOver};
 pub use moves::{
     Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_INDUCED,
-    FLAG_O_CASTLING, FLAG_UNLOAD, MAX_MOVES, NO_SQUARE,
+    FLAG_O_CASTLING, FLAG_UNLOAD, INLINE_MOVES, NO_SQUARE,
 };
 pub use perft::{divide, perft};
 pub use position::{Piece, Position};

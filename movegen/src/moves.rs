@@ -1,7 +1,7 @@
 //! Moves: a compact record of everything one move does.
 
-use arrayvec::ArrayVec;
 use notation::Square;
+use smallvec::SmallVec;
 
 use crate::rules::PieceId;
 
@@ -139,10 +139,10 @@ impl Move {
     }
 }
 
-/// Capacity of a [`MoveList`]. Duck chess multiplies the piece moves by the empty squares and
-/// could exceed it in rare open positions (moves beyond it are left out with a warning);
-/// a larger list slowed every variant's search by half.
-pub const MAX_MOVES: usize = 2048;
+/// Moves a [`MoveList`] holds without going to the heap: every position of the usual
+/// variants; Chu Shogi's largest and duck chess's lists (piece moves times duck squares, over
+/// 3000 in open positions) grow on the heap.
+pub const INLINE_MOVES: usize = 512;
 
 /// The moves of one position.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+pub type MoveList = SmallVec<[Move; INLINE_MOVES]>;

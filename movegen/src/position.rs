@@ -475,7 +475,7 @@ impl Position {
     /// What the walker sees on `sq`.
     #[inline]
     pub(crate) fn occupant_at(&self, sq: Square) -> Option<Occupant> {
-        if self.duck == sq.0 {
+        if self.duck() == Some(sq) {
             // The duck blocks like a friend of the mover; moves that would take it or move it
             // are removed after generation.
             return Some(Occupant {

@@ -331,6 +331,13 @@ impl Builder<'_> {
         // Walls (`*`) in the start position are squares the board does not have, but for the
         // duck in duck chess.
         let duck = self.duck_rule();
+        if duck && geometry.width() as usize * geometry.height() as usize > usize::from(u8::MAX) {
+            // The duck's square is kept in a byte whose last value means "no duck".
+            self.fail(
+                "wallingRule",
+                "the duck needs a board of fewer than 256 squares",
+            );
+        }
         let start_text = self.def.get("startFen").unwrap_or("").to_string();
         let holes = if duck {
             SquareSet::EMPTY
@@ -1043,7 +1050,6 @@ impl Builder<'_> {
         }
     }
 
-    /// The extinction rule (`extinctionValue` and the keys that go with it).
     /// Janggi's rules: moves along the palace lines (`diagonalLines`), passing (`pass`),
     /// bikjang (`bikjangRule`) and how a game ended by passes is decided (`materialCounting`).
     fn palace_rules(&mut self, rules: &mut Rules, declared: &[Declared], geometry: &Geometry) {
@@ -1077,6 +1083,7 @@ impl Builder<'_> {
         }
     }
 
+    /// The extinction rule (`extinctionValue` and the keys that go with it).
     fn extinction(&mut self, declared: &[Declared]) -> Option<Extinction> {
         if matches!(self.def.get("extinctionValue"), None | Some("none")) {
             return None;

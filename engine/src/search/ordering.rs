@@ -1,9 +1,9 @@
 //! Move ordering: the transposition-table move, then captures and promotions by MVV-LVA, then
 //! killer moves, then quiet moves by their history.
 
-use arrayvec::ArrayVec;
-use movegen::{Move, MoveKind, MoveList, Position, MAX_MOVES};
+use movegen::{Move, MoveKind, MoveList, Position, INLINE_MOVES};
 use notation::Color;
+use smallvec::SmallVec;
 
 use super::{eval::EvalTables, score::MAX_PLY, tt::MoveCode};
 
@@ -134,7 +134,7 @@ impl Killers {
 /// rest of the sorting).
 #[derive(Debug)]
 pub(crate) struct MovePicker {
-    scores: ArrayVec<i32, MAX_MOVES>,
+    scores: SmallVec<[i32; INLINE_MOVES]>,
     next: usize,
 }
 
