@@ -443,7 +443,47 @@ impl Compiler {
         }
     }
 
+    /// Removes what two atoms of one piece both reach, so that each move is made once: the
+    /// modes of a plain step that a slide starting with the same square also has there
+    /// (`K` beside `bR` or `fB`), and a slide along the start of another slide with all its
+    /// modes (`R2` beside `R`).
+    fn drop_overlaps(&mut self) {
+        for (leaps, slides) in self
+            .leaps_by_square
+            .iter_mut()
+            .zip(&mut self.slides_by_square)
+        {
+            for leap in leaps.iter_mut() {
+                if leap.block.is_some() || leap.initial || leap.ep_on_block {
+                    continue;
+                }
+                for (squares, modes) in slides.iter() {
+                    if squares.first() == Some(&leap.to) {
+                        leap.modes.remove(*modes);
+                    }
+                }
+            }
+            leaps.retain(|leap| leap.modes.intersects(Modes::FINAL_ENDINGS));
+            let covered = |i: usize| {
+                let (squares, modes) = &slides[i];
+                slides.iter().enumerate().any(|(j, (longer, more))| {
+                    j != i
+                        && longer.starts_with(squares)
+                        && more.contains(*modes)
+                        && (longer.len() > squares.len() || j < i)
+                })
+            };
+            let keep: Vec<bool> = (0..slides.len()).map(|i| !covered(i)).collect();
+            let mut index = 0;
+            slides.retain(|_| {
+                index += 1;
+                keep[index - 1]
+            });
+        }
+    }
+
     fn finish(mut self) -> MoveTable {
+        self.drop_overlaps();
         for leaps in &self.leaps_by_square {
             let start = self.table.leaps.len() as u32;
             self.table.leaps.extend_from_slice(leaps);
@@ -516,6 +556,28 @@ mod tests {
                 .sum::<usize>(),
             14
         );
+    }
+
+    #[test]
+    fn overlapping_atoms_reach_each_square_once() {
+        // Tori Shogi's eagle: `K` shares steps with `bR`, `fB` and `bF2`.
+        for text in ["KbRfBbF2", "WR", "R2R", "RR"] {
+            let t = table(text);
+            for sq in t.geometry().squares() {
+                let reached = t.leaps(sq).len()
+                    + t.slides(sq)
+                        .iter()
+                        .map(|s| t.slide_squares(s).len())
+                        .sum::<usize>();
+                assert_eq!(reached, t.reach(sq).len(), "{text} from {sq:?}");
+            }
+        }
+        // A step the slide does not capture with keeps its capture.
+        let t = table("mRcW");
+        assert!(t
+            .leaps(Square(0))
+            .iter()
+            .all(|l| l.modes.contains(Modes::CAPTURE) && !l.modes.contains(Modes::MOVE)));
     }
 
     #[test]
