@@ -909,21 +909,23 @@ impl Position {
     /// Replaces each move of `list` by its versions with the duck moved to each square that is
     /// empty after the move but for the duck's own ([`Rules::duck`](crate::Rules::duck)).
     fn add_duck_squares(&mut self, list: &mut MoveList) {
-        let moves: Vec<Move> = std::mem::take(list).into_iter().collect();
-        for mv in moves {
+        let count = list.len();
+        for i in 0..count {
+            let mv = list[i];
             self.make(mv);
-            let empty = self
+            let empty: SquareSet = self
                 .geometry()
                 .squares()
-                .filter(|&sq| self.board[sq.index()] == 0);
-            let empty: Vec<Square> = empty.collect();
+                .filter(|&sq| self.board[sq.index()] == 0)
+                .collect();
             self.unmake();
-            for sq in empty {
+            for sq in empty.iter() {
                 let mut ducked = mv;
                 ducked.duck = sq.0;
                 list.push(ducked);
             }
         }
+        list.drain(..count);
     }
 
     /// Keeps the moves of `list` that are legal but for mandatory captures.
