@@ -425,8 +425,8 @@ pub struct GameEnd {
     /// `material_komi`, black otherwise (Fairy-Stockfish's `materialCounting = janggi`);
     /// `None`: such games are drawn.
     pub material_counting: Option<Vec<i32>>,
-    /// What black's material counts extra under `material_counting` (Janggi: 1, half of the
-    /// 1.5 points of the official rules, on the doubled scale of the weights).
+    /// How far white's weighted material must exceed black's under `material_counting` for
+    /// white to win (Janggi: 1, the official 1.5 points on integer weights).
     pub material_komi: i32,
     /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`).
     pub shatar_mate: Option<ShatarMate>,

@@ -1,12 +1,13 @@
 //! Moves as coordinate text, the way XBoard and UCI write them.
 //!
 //! `e2e4`, `e7e8q` (promotion to the piece written), `h7h8+` (shogi-style promotion), `h8h7-`
-//! (a promoted piece flipping back), `P@e4` (drop; `+P@e4` dropped promoted), castling as a king move (`e1g1`) or, in Chess960 mode, when the king move would
-//! read as a plain king move or when the king stays put, king takes rook (`e1h1`),
-//! multi-leg locust moves leg by leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`,
-//! or `h1e1h` when it enters on the castling partner's square), a pass as the royal piece
-//! moving to its own square (`e2e2`) or, for XBoard, `@@@@`, and in duck chess the duck's
-//! move as a last leg from the piece's destination (`a2a3,a3b3`).
+//! (a promoted piece flipping back), `P@e4` (drop; `+P@e4` dropped promoted), castling as a
+//! king move (`e1g1`) or, in Chess960 mode, when the king move would read as a plain king
+//! move or when the king stays put, king takes rook (`e1h1`), multi-leg locust moves leg by
+//! leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`, or `h1e1h` when it enters on
+//! the castling partner's square), a pass as the royal piece moving to its own square
+//! (`e2e2`) or, for XBoard, `@@@@`, and in duck chess the duck's move as a last leg from the
+//! piece's destination (`a2a3,a3b3`).
 
 use std::fmt;
 

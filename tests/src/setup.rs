@@ -47,3 +47,11 @@ pub fn play(pos: &mut Position, moves: &str) {
 pub fn over(outcome: Outcome, reason: EndReason) -> Option<GameOver> {
     Some(GameOver { outcome, reason })
 }
+
+/// The legal moves of `pos` as coordinate text (XBoard's, the default format).
+pub fn legal_texts(pos: &mut Position) -> Vec<String> {
+    let list = pos.legal_moves();
+    list.iter()
+        .map(|mv| pos.move_text(mv, MoveFormat::default()))
+        .collect()
+}

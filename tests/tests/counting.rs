@@ -7,7 +7,7 @@
 //! its rules let the game end at the last position. Kraken must write the same FENs, end the
 //! game where Fairy-Stockfish does, and not end it by counting earlier.
 
-use kraken_tests::setup::{catalog_with, read};
+use kraken_tests::setup::{catalog_with, play, read};
 use movegen::{EndReason, MoveFormat, Outcome};
 use serde_json::Value;
 use variants::Catalog;
@@ -82,12 +82,6 @@ fn counting_follows_fairy_stockfish() {
 fn bare_king_counting_draws_when_the_count_reaches_the_limit() {
     let catalog = Catalog::builtin();
     let mut pos = read(&catalog, "cambodian", "4k3/8/8/8/8/8/r7/R3K3 w - - 0 1");
-    let play = |pos: &mut movegen::Position, text: &str| {
-        let mv = pos
-            .parse_move(text, MoveFormat::default())
-            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        pos.make(mv);
-    };
     play(&mut pos, "a1a2");
     assert_eq!(pos.fen(), "4k3/8/8/8/8/8/R7/4K3 b - 32 6 1");
     let shuffle = ["e8d8", "a2b2", "d8e8", "b2a2"];

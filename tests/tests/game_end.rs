@@ -2,8 +2,8 @@
 //! variants' own ends (check counting, flags, extinction, explosions, mandatory captures,
 //! sittuyin's promotion stalemate).
 
-use kraken_tests::setup::{over, play, read, square};
-use movegen::{EndReason, MoveFormat, Outcome, Position};
+use kraken_tests::setup::{legal_texts, over, play, read, square};
+use movegen::{EndReason, Outcome};
 use notation::Color;
 use variants::Catalog;
 
@@ -82,14 +82,6 @@ fn bare_king_gets_one_move_to_bare_back() {
     assert_eq!(pos.game_over(), None);
 }
 
-/// The legal moves of `pos` in XBoard coordinates.
-fn moves(pos: &mut Position) -> Vec<String> {
-    let list = pos.legal_moves();
-    list.iter()
-        .map(|mv| pos.move_text(mv, MoveFormat::default()))
-        .collect()
-}
-
 #[test]
 fn the_last_check_wins() {
     let catalog = Catalog::builtin();
@@ -148,7 +140,7 @@ fn racing_kings_black_may_follow_and_no_one_checks() {
     assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Flag));
     // A move that gives check is illegal.
     let mut pos = read(&catalog, "racingkings", "8/8/8/8/8/8/k7/6RK w - - 0 1");
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(!legal.contains(&"g1g2".to_string()), "{legal:?}");
     assert!(legal.contains(&"g1g3".to_string()), "{legal:?}");
 }
@@ -157,12 +149,12 @@ fn racing_kings_black_may_follow_and_no_one_checks() {
 fn antichess_captures_are_forced_and_losing_everything_wins() {
     let catalog = Catalog::builtin();
     let mut pos = read(&catalog, "antichess", "8/8/8/p7/8/8/8/R3K3 w - - 0 1");
-    assert_eq!(moves(&mut pos), vec!["a1a5".to_string()]);
+    assert_eq!(legal_texts(&mut pos), vec!["a1a5".to_string()]);
     play(&mut pos, "a1a5");
     assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Extinction));
     // The king is an ordinary piece: it may be left attacked and captured.
     let mut pos = read(&catalog, "giveaway", "4k3/8/8/8/8/8/8/4R3 b - - 0 1");
-    assert!(moves(&mut pos).contains(&"e8e7".to_string()));
+    assert!(legal_texts(&mut pos).contains(&"e8e7".to_string()));
     // Stalemate wins in antichess; in suicide it goes to the side with fewer pieces.
     let blocked = "8/8/8/8/8/p7/P7/8 w - - 0 1";
     let mut pos = read(&catalog, "antichess", blocked);
@@ -184,7 +176,7 @@ fn losers_mated_side_wins() {
     assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Checkmate));
     // A bare king wins: white must take the queen, which leaves black bare.
     let mut pos = read(&catalog, "losers", "4k3/8/8/8/8/7P/4q3/4K3 w - - 0 1");
-    assert_eq!(moves(&mut pos), vec!["e1e2".to_string()]);
+    assert_eq!(legal_texts(&mut pos), vec!["e1e2".to_string()]);
     play(&mut pos, "e1e2");
     assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Extinction));
 }
@@ -203,7 +195,7 @@ fn atomic_explosions_end_the_game() {
     assert!(!pos.in_check());
     // A king may not capture (it would explode itself), pawns survive the blast.
     let mut pos = read(&catalog, "atomic", "8/8/8/8/3k4/8/3pP3/4K3 w - - 0 1");
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(!legal.contains(&"e1d2".to_string()), "{legal:?}");
 }
 
@@ -213,7 +205,7 @@ fn atomic_explosions_end_the_game() {
 fn atomar_kings_survive_explosions() {
     let catalog = Catalog::builtin();
     let mut pos = read(&catalog, "atomar", "8/8/8/8/8/4k3/3rK3/3R4 w - - 0 1");
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(legal.contains(&"e2d2".to_string()), "{legal:?}");
     assert!(legal.contains(&"e2d3".to_string()), "{legal:?}");
     assert!(!legal.contains(&"e2e3".to_string()), "{legal:?}");
@@ -240,7 +232,7 @@ fn koedem_kings_are_dropped_first_and_owning_both_wins() {
     let catalog = Catalog::builtin();
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1";
     let mut pos = read(&catalog, "koedem", fen);
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert_eq!(legal.len(), 34, "{legal:?}");
     assert!(legal.iter().all(|m| m.starts_with("K@")), "{legal:?}");
     let both = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] b KQ - 0 1";
@@ -252,7 +244,7 @@ fn koedem_kings_are_dropped_first_and_owning_both_wins() {
     let one = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[K] w - - 0 1";
     let mut pos = read(&catalog, "koedem", one);
     assert_eq!(pos.game_over(), None);
-    assert_eq!(moves(&mut pos).len(), 34);
+    assert_eq!(legal_texts(&mut pos).len(), 34);
 }
 
 #[test]
@@ -276,7 +268,7 @@ fn extinction_family() {
     assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Extinction));
     // Coregal: the queen may not be left attacked.
     let mut pos = read(&catalog, "coregal", "4k3/8/8/8/8/8/r7/Q3K3 w - - 0 1");
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(legal.iter().all(|m| m.starts_with("a1")), "{legal:?}");
 }
 

@@ -55,7 +55,6 @@ fn janggi_pass_reads_in_both_protocols_and_writes_as_each_expects() {
     let xboard = MoveFormat {
         zero_based_ranks: true,
         null_pass: true,
-        promotion_after_duck: false,
         ..MoveFormat::default()
     };
     let pass = pos.parse_move("@@@@", uci).expect("a pass");

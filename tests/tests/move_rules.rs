@@ -3,24 +3,16 @@
 //! promotions, the shogi family's flipping pieces, promoted drops, two-swallow files and
 //! royal-while-alone kings.
 
-use kraken_tests::setup::{play, read};
-use movegen::{MoveFormat, Position};
+use kraken_tests::setup::{legal_texts, play, read};
+use movegen::Position;
 use variants::Catalog;
-
-/// The legal moves of `pos` in XBoard coordinates.
-fn moves(pos: &mut Position) -> Vec<String> {
-    let list = pos.legal_moves();
-    list.iter()
-        .map(|mv| pos.move_text(mv, MoveFormat::default()))
-        .collect()
-}
 
 #[test]
 fn placement_drops_come_first_and_bishops_take_both_colours() {
     let catalog = Catalog::builtin();
     let start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
     let mut pos = read(&catalog, "placement", start);
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(legal.iter().all(|m| m.contains('@')), "{legal:?}");
     assert_eq!(legal.len(), 5 * 8, "five kinds on eight squares");
     // A second bishop must go on the other colour (a1 is dark, so c1 is too).
@@ -29,7 +21,7 @@ fn placement_drops_come_first_and_bishops_take_both_colours() {
         "placement",
         "8/pppppppp/8/8/8/8/PPPPPPPP/B7[KQRRBNNkqrrbbnn] w - - 0 1",
     );
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(legal.contains(&"B@b1".to_string()), "{legal:?}");
     assert!(!legal.contains(&"B@c1".to_string()), "{legal:?}");
     // Once the hand is empty, pieces move.
@@ -38,7 +30,7 @@ fn placement_drops_come_first_and_bishops_take_both_colours() {
         "placement",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
     );
-    assert!(moves(&mut pos).contains(&"e2e4".to_string()));
+    assert!(legal_texts(&mut pos).contains(&"e2e4".to_string()));
 }
 
 #[test]
@@ -65,14 +57,14 @@ fn placement_king_dropped_on_e1_may_castle() {
 fn chigorin_promotions_differ_per_colour() {
     let catalog = Catalog::builtin();
     let mut pos = read(&catalog, "chigorin", "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1");
-    let mut white: Vec<String> = moves(&mut pos)
+    let mut white: Vec<String> = legal_texts(&mut pos)
         .into_iter()
         .filter(|m| m.starts_with("h7h8"))
         .collect();
     white.sort();
     assert_eq!(white, ["h7h8c", "h7h8n", "h7h8r"]);
     let mut pos = read(&catalog, "chigorin", "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1");
-    let mut black: Vec<String> = moves(&mut pos)
+    let mut black: Vec<String> = legal_texts(&mut pos)
         .into_iter()
         .filter(|m| m.starts_with("a2a1"))
         .collect();
@@ -85,7 +77,7 @@ fn euroshogi_pieces_must_promote() {
     let catalog = Catalog::builtin();
     let mut pos = read(&catalog, "euroshogi", "4k3/8/8/P7/8/8/8/4K3[] w 0 1");
     assert_eq!(
-        moves(&mut pos)
+        legal_texts(&mut pos)
             .into_iter()
             .filter(|m| m.starts_with("a5"))
             .collect::<Vec<_>>(),
@@ -93,7 +85,7 @@ fn euroshogi_pieces_must_promote() {
     );
     // Minishogi leaves the choice.
     let mut pos = read(&catalog, "minishogi", "4k/S4/5/5/4K[] w 0 1");
-    let mut choices: Vec<String> = moves(&mut pos)
+    let mut choices: Vec<String> = legal_texts(&mut pos)
         .into_iter()
         .filter(|m| m.starts_with("a4a5"))
         .collect();
@@ -113,7 +105,7 @@ fn cambodian_king_leap_is_lost_to_a_rook_that_aims_at_it() {
         "the rook's check took the leap away: {}",
         pos.fen()
     );
-    let mut legal = moves(&mut pos);
+    let mut legal = legal_texts(&mut pos);
     legal.sort();
     assert_eq!(
         legal,
@@ -121,10 +113,10 @@ fn cambodian_king_leap_is_lost_to_a_rook_that_aims_at_it() {
     );
     let mut pos = read(&catalog, "cambodian", fen);
     play(&mut pos, "a8b8 a2b2 e8e7");
-    assert!(moves(&mut pos).contains(&"d1f2".to_string()));
+    assert!(legal_texts(&mut pos).contains(&"d1f2".to_string()));
     // Not out of check.
     let mut pos = read(&catalog, "cambodian", "3rk3/8/8/8/8/8/8/R2K3R w D - 0 1");
-    let mut legal = moves(&mut pos);
+    let mut legal = legal_texts(&mut pos);
     legal.sort();
     assert_eq!(legal, ["d1c1", "d1c2", "d1e1", "d1e2"]);
     // FSF's counting limit before the counters is read; the clock field is the plies counted.
@@ -142,11 +134,11 @@ fn checkless_checks_must_mate() {
         "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
     );
     assert!(
-        moves(&mut pos).contains(&"a1a8".to_string()),
+        legal_texts(&mut pos).contains(&"a1a8".to_string()),
         "mate is allowed"
     );
     let mut pos = read(&catalog, "checkless", "6k1/8/8/8/8/8/5PPP/R5K1 w - - 0 1");
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(
         !legal.contains(&"a1a8".to_string()),
         "a check that does not mate"
@@ -156,7 +148,7 @@ fn checkless_checks_must_mate() {
 
 /// The sorted legal moves of `pos` that `keep` selects.
 fn sorted(pos: &mut Position, keep: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut list: Vec<String> = moves(pos).into_iter().filter(|m| keep(m)).collect();
+    let mut list: Vec<String> = legal_texts(pos).into_iter().filter(|m| keep(m)).collect();
     list.sort();
     list
 }
@@ -166,7 +158,7 @@ fn sittuyin_setup_drops_go_on_the_own_three_ranks_rooks_on_the_first() {
     let catalog = Catalog::builtin();
     let start = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
     let mut pos = read(&catalog, "sittuyin", start);
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(legal.iter().all(|m| m.contains('@')), "{legal:?}");
     // Rooks on the 8 squares of the first rank; king, met, silver and knight on the 20 empty
     // squares of ranks 1 to 3.
@@ -176,7 +168,7 @@ fn sittuyin_setup_drops_go_on_the_own_three_ranks_rooks_on_the_first() {
     assert!(legal.contains(&"N@h3".to_string()) && !legal.contains(&"N@a4".to_string()));
     // Black drops on ranks 6 to 8, and pawns wait until the hands are empty.
     play(&mut pos, "K@e2");
-    let legal = moves(&mut pos);
+    let legal = legal_texts(&mut pos);
     assert!(legal.contains(&"R@h8".to_string()) && !legal.contains(&"R@h7".to_string()));
     assert!(legal.contains(&"S@a6".to_string()) && !legal.contains(&"S@a5".to_string()));
     assert!(legal.iter().all(|m| m.contains('@')), "{legal:?}");
@@ -217,7 +209,7 @@ fn sittuyin_pawns_promote_on_their_diagonal_in_place_or_a_step_away() {
     // The promotion is a move of its own, after which the met moves on.
     let mut pos = read(&catalog, "sittuyin", "4k3/8/8/8/8/3P4/8/R3K3 w - - 0 1");
     play(&mut pos, "d3d3f e8d7");
-    assert!(moves(&mut pos).contains(&"d3e4".to_string()));
+    assert!(legal_texts(&mut pos).contains(&"d3e4".to_string()));
 }
 
 #[test]
@@ -265,7 +257,7 @@ fn kyoto_pieces_flip_on_every_move_and_drop_either_side_up() {
         ["a1a2+", "a1b2+", "e1d1", "e1d2", "e1e2"]
     );
     // Lances and pawns in hand drop either side up (Fairy-Stockfish's count: 22 squares each).
-    let drops = moves(&mut pos);
+    let drops = legal_texts(&mut pos);
     for prefix in ["L@", "+L@", "P@", "+P@"] {
         assert_eq!(
             drops.iter().filter(|m| m.starts_with(prefix)).count(),
@@ -295,7 +287,7 @@ fn tori_swallows_are_dropped_on_files_with_at_most_one_of_them() {
     let catalog = Catalog::builtin();
     let file_a_drops = |fen: &str| {
         let mut pos = read(&catalog, "torishogi", fen);
-        moves(&mut pos)
+        legal_texts(&mut pos)
             .into_iter()
             .filter(|m| m.starts_with("S@a"))
             .count()
@@ -313,5 +305,5 @@ fn sho_king_is_royal_while_alone_judged_before_the_move() {
     assert_eq!(sorted(&mut pos, |_| true), ["e1d2", "e1e2", "e1f2"]);
     // With a Prince beside it, the King may stay attacked.
     let mut pos = read(&catalog, "shoshogi", "8k/9/9/9/4+E4/9/9/9/r3K4 w - - 0 1");
-    assert_eq!(moves(&mut pos).len(), 13);
+    assert_eq!(legal_texts(&mut pos).len(), 13);
 }

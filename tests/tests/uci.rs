@@ -26,9 +26,7 @@ fn legal_best_move(s: &mut Session, variant: &str, fen: &str, chess960: bool) ->
     let mut pos = Position::from_fen(rules, fen).expect("a FEN");
     let format = MoveFormat {
         chess960,
-        zero_based_ranks: false,
-        null_pass: false,
-        promotion_after_duck: false,
+        ..MoveFormat::default()
     };
     pos.parse_move(&best, format)
         .unwrap_or_else(|e| panic!("bestmove {best}: {e}\n{}", s.transcript()));

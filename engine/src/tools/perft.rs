@@ -132,9 +132,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     let mut pos = request.position()?;
     let format = MoveFormat {
         chess960: pos.rules().chess960,
-        zero_based_ranks: false,
-        null_pass: false,
-        promotion_after_duck: false,
+        ..MoveFormat::default()
     };
     let start = Instant::now();
     let mut out = String::new();
