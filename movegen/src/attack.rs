@@ -26,6 +26,7 @@ impl PieceBoard for ProbeTarget<'_> {
                 color: self.victim,
                 royal: true,
                 virgin: false,
+                ahead_of_start: false,
                 kind: u32::MAX,
             });
         }
@@ -130,8 +131,11 @@ impl Position {
             if self.board[leap.to.index()] == code
                 && leap.modes.intersects(Modes::TAKES_ROYAL)
                 && allowed.contains(leap.to)
-                && (!leap.initial
-                    || self.initial_allowed(Piece::from_code(code).expect("a piece"), leap.to))
+                && self.initial_ok(
+                    leap.initial,
+                    Piece::from_code(code).expect("a piece"),
+                    leap.to,
+                )
                 && !leap
                     .block_reverse
                     .is_some_and(|b| self.board[b.index()] != 0)

@@ -2,7 +2,7 @@
 
 use std::{fmt, sync::Arc};
 
-use notation::{Color, Square, SquareSet};
+use notation::{Color, Initial, Square, SquareSet};
 
 use crate::{
     moves::NO_SQUARE,
@@ -790,7 +790,11 @@ impl Position {
             // castling right says it.
             let king_letter = king.is_some_and(|king| {
                 let id = self.piece_at(king).expect("occupied").id as usize;
-                let initial_moves = self.rules.pieces[id].desc.moves.iter().any(|m| m.initial);
+                let initial_moves = self.rules.pieces[id]
+                    .desc
+                    .moves
+                    .iter()
+                    .any(|m| m.initial == Initial::Virgin);
                 (self.rules.gating.enabled && (self.rules.chess960 || letters.is_empty()))
                     || (initial_moves && letters.is_empty())
             });

@@ -116,7 +116,7 @@ impl Position {
         for leap in table.leaps(from) {
             let code = self.board[leap.to.index()];
             if !self.plain_allows(code, leap.modes, us)
-                || (leap.initial && !self.initial_allowed(piece, from))
+                || !self.initial_ok(leap.initial, piece, from)
                 || leap.block.is_some_and(|b| self.board[b.index()] != 0)
             {
                 continue;
@@ -286,7 +286,7 @@ impl Position {
             && zone.contains(mv.to)
             && !rules.promotion.sittuyin
         {
-            for &choice in rules.promotion.choices_for(color) {
+            for &choice in rules.promotion.choices_on(color, mv.to) {
                 if self.promotion_allowed(choice, color) {
                     let mut promoted = mv;
                     promoted.promotion = choice + 1;
@@ -719,8 +719,10 @@ impl Position {
             return false;
         };
         let leaps = self.table_for(piece, mv.from).leaps(mv.from);
-        leaps.iter().any(|l| l.to == mv.to && l.initial)
-            && !leaps.iter().any(|l| l.to == mv.to && !l.initial)
+        leaps.iter().any(|l| l.to == mv.to && l.initial.restricts())
+            && !leaps
+                .iter()
+                .any(|l| l.to == mv.to && !l.initial.restricts())
     }
 
     /// Whether the side to move has a legal capture.

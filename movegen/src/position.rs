@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
-use notation::{Color, Geometry, MoveTable, Square, SquareSet};
+use notation::{Color, Geometry, Initial, MoveTable, Square, SquareSet};
 
 use crate::{
     moves::NO_SQUARE,
@@ -472,6 +472,19 @@ impl Position {
         pt.initial_in_region && pt.initial_squares[piece.color.index()].contains(sq)
     }
 
+    /// Whether the piece on `sq` may make a move restricted by `initial`: its initial (`i`)
+    /// moves, or its moves from a rank ahead of its start (`ii`).
+    #[inline]
+    pub(crate) fn initial_ok(&self, initial: Initial, piece: Piece, sq: Square) -> bool {
+        match initial {
+            Initial::Any => true,
+            Initial::Virgin => self.initial_allowed(piece, sq),
+            Initial::AheadOfStart => self.rules.pieces[piece.id as usize].ahead_of_start
+                [piece.color.index()]
+            .contains(sq),
+        }
+    }
+
     /// What the walker sees on `sq`.
     #[inline]
     pub(crate) fn occupant_at(&self, sq: Square) -> Option<Occupant> {
@@ -482,6 +495,7 @@ impl Position {
                 color: self.side,
                 royal: false,
                 virgin: false,
+                ahead_of_start: false,
                 kind: u32::MAX,
             });
         }
@@ -490,6 +504,7 @@ impl Position {
             color: piece.color,
             royal: self.rules.pieces[piece.id as usize].royal,
             virgin: self.initial_allowed(piece, sq),
+            ahead_of_start: self.initial_ok(Initial::AheadOfStart, piece, sq),
             kind: piece.id as u32,
         })
     }

@@ -12,6 +12,7 @@ pub struct Probe {
     pieces: Vec<Option<(Color, usize)>>,
     kinds: Vec<(PieceDesc, [MoveTable; 2])>,
     virgin: SquareSet,
+    ahead_of_start: SquareSet,
     royal: SquareSet,
     ep_squares: SquareSet,
     ep_victim: Option<Square>,
@@ -26,6 +27,7 @@ impl Probe {
             pieces: vec![None; geometry.num_squares()],
             kinds: Vec::new(),
             virgin: SquareSet::EMPTY,
+            ahead_of_start: SquareSet::EMPTY,
             royal: SquareSet::EMPTY,
             ep_squares: SquareSet::EMPTY,
             ep_victim: None,
@@ -61,6 +63,12 @@ impl Probe {
         self.virgin.insert(sq);
     }
 
+    /// Marks the piece on `sq` (or the mover's start square) as standing a rank ahead of where
+    /// its type starts, so that its `ii` moves are allowed.
+    pub fn set_ahead_of_start(&mut self, sq: Square) {
+        self.ahead_of_start.insert(sq);
+    }
+
     /// Marks the piece on `sq` (or the mover's start square) as royal.
     pub fn set_royal(&mut self, sq: Square) {
         self.royal.insert(sq);
@@ -93,6 +101,7 @@ impl Probe {
             color,
             royal: self.royal.contains(from),
             virgin: self.virgin.contains(from),
+            ahead_of_start: self.ahead_of_start.contains(from),
             kind,
         };
         let view = ProbeView { probe: self, from };
@@ -134,6 +143,7 @@ impl PieceBoard for ProbeView<'_> {
             color,
             royal: self.probe.royal.contains(sq),
             virgin: self.probe.virgin.contains(sq),
+            ahead_of_start: self.probe.ahead_of_start.contains(sq),
             kind: kind as u32,
         })
     }

@@ -83,6 +83,9 @@ pub struct PieceType {
     /// Squares where a piece of this type counts as never moved when a FEN is read, per colour
     /// (pawns on their start rank). Castling pieces take their rights from the FEN instead.
     pub initial_squares: [SquareSet; 2],
+    /// Squares one rank ahead, for each colour, of where this type stands in the start
+    /// position: where it may make its `ii` moves (set from the variant's start position).
+    pub ahead_of_start: [SquareSet; 2],
     /// Where this type promotes, per colour, when it differs from the rules' zone.
     pub promotion_zone: Option<[SquareSet; 2]>,
     /// The shogi-style promoted form (`+P`), if any.
@@ -161,6 +164,7 @@ impl PieceType {
             region: None,
             zone_moves: None,
             initial_squares: [SquareSet::EMPTY; 2],
+            ahead_of_start: [SquareSet::EMPTY; 2],
             promotion_zone: None,
             promoted: None,
             unpromoted: None,
@@ -236,6 +240,10 @@ pub struct Promotion {
     pub choices: Vec<PieceId>,
     /// The types a black pawn may promote to when they differ from white's (chigorin).
     pub black_choices: Option<Vec<PieceId>>,
+    /// The one type a pawn promotes to on each square, indexed by square, where the variant
+    /// ties promotion to the start position (Kraken's `promotionToStartPiece`, Grande
+    /// Acedrex); empty, or `None` for a square, where the pawn chooses from the lists above.
+    pub on_square: Vec<Option<PieceId>>,
     /// Whether a pawn must promote when it reaches the zone.
     pub mandatory: bool,
     /// Whether a piece with a shogi-style promoted form must promote when it can
@@ -633,6 +641,15 @@ impl Promotion {
         match (&self.black_choices, color) {
             (Some(black), Color::Black) => black,
             _ => &self.choices,
+        }
+    }
+
+    /// The types a pawn of `color` may promote to on `sq`.
+    #[inline]
+    pub fn choices_on(&self, color: Color, sq: Square) -> &[PieceId] {
+        match self.on_square.get(sq.index()) {
+            Some(Some(id)) => std::slice::from_ref(id),
+            _ => self.choices_for(color),
         }
     }
 }

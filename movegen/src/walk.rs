@@ -2,7 +2,8 @@
 
 use arrayvec::ArrayVec;
 use notation::{
-    Color, Curve, EpRule, GapRule, Geometry, Modes, MoveTable, PathKind, PathLeg, Range, Square,
+    Color, Curve, EpRule, GapRule, Geometry, Initial, Modes, MoveTable, PathKind, PathLeg, Range,
+    Square,
 };
 
 /// Most pieces one move can capture besides its destination.
@@ -19,8 +20,22 @@ pub struct Occupant {
     pub royal: bool,
     /// Whether it has never moved (for `i` moves and castling partners).
     pub virgin: bool,
+    /// Whether it stands a rank ahead of where its type starts (for `ii` moves).
+    pub ahead_of_start: bool,
     /// An id of its type: borrowing (`x`) skips friends of the mover's own type.
     pub kind: u32,
+}
+
+impl Occupant {
+    /// Whether this piece may make a move restricted by `initial` (`i`, `ii`).
+    #[inline]
+    pub fn may_make(&self, initial: Initial) -> bool {
+        match initial {
+            Initial::Any => true,
+            Initial::Virgin => self.virgin,
+            Initial::AheadOfStart => self.ahead_of_start,
+        }
+    }
 }
 
 /// The board a piece moves on, seen through what its moves need to know.
@@ -112,7 +127,7 @@ fn generate_with<B: PieceBoard>(
 ) {
     let mut plain = PathMove::plain(origin, origin);
     for leap in table.leaps(origin) {
-        if (leap.initial && !mover.virgin)
+        if !mover.may_make(leap.initial)
             || leap
                 .block
                 .is_some_and(|b| b != origin && board.occupant(b).is_some())
@@ -195,7 +210,7 @@ fn generate_paths_with<B: PieceBoard>(
 ) {
     let no_ep = board.ep_victim().is_none();
     for path in table.paths() {
-        if (path.initial && !mover.virgin) || (path.ep_only && no_ep) {
+        if !mover.may_make(path.initial) || (path.ep_only && no_ep) {
             continue;
         }
         match path.kind {

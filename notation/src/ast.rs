@@ -18,10 +18,32 @@ pub struct MoveDesc {
     pub atom: Atom,
     /// The range of the first leg.
     pub range: Range,
-    /// The move is available only to a piece that has never moved (`i` on the first leg).
-    pub initial: bool,
+    /// Which pieces may make the move: any, a piece that has never moved (`i` on the first
+    /// leg), or one a rank ahead of its start (`ii`).
+    pub initial: Initial,
     /// Byte offsets of the move in the source text (start, end).
     pub span: (usize, usize),
+}
+
+/// Which pieces may make a move, by their history or where they stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Initial {
+    /// Any piece (no `i`).
+    #[default]
+    Any,
+    /// Only a piece that has never moved (`i`).
+    Virgin,
+    /// Only a piece standing one rank ahead, for its side, of a square where a piece of its
+    /// type stands in the start position (`ii`, as XBoard reads it: the double step of a
+    /// Wildebeest pawn from its third rank). Whether it has moved does not matter.
+    AheadOfStart,
+}
+
+impl Initial {
+    /// Whether the move is restricted at all (`i` or `ii`).
+    pub fn restricts(self) -> bool {
+        self != Initial::Any
+    }
 }
 
 /// One leg of a move.

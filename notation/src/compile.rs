@@ -185,9 +185,9 @@ impl Compiler {
         if lame {
             modes.remove(Modes(Modes::NON_JUMPING.0 | Modes::EP_RIGHTS.0));
         }
-        let conditional = lame || (mv.initial && leap);
+        let conditional = lame || (mv.initial.restricts() && leap);
         if !plain_atom
-            || (mv.initial && !leap)
+            || (mv.initial.restricts() && !leap)
             || !SIMPLE.contains(modes)
             || mv.range == Range::EnemyHalf
         {
@@ -224,7 +224,10 @@ impl Compiler {
                     };
                     let leaps = &mut self.leaps_by_square[sq.index()];
                     match leaps.iter_mut().find(|l| {
-                        l.to == step.to && !conditional && l.block.is_none() && !l.initial
+                        l.to == step.to
+                            && !conditional
+                            && l.block.is_none()
+                            && !l.initial.restricts()
                     }) {
                         Some(l) => l.modes.insert(modes),
                         None => leaps.push(new),
@@ -247,7 +250,8 @@ impl Compiler {
         let hop_modes = Modes::HOP.union(Modes::GRASSHOP);
         let plain_atom = matches!(mv.atom, Atom::Leap { .. } | Atom::King { .. });
         let shape = mv.atom.orthogonal_form();
-        if !plain_atom || mv.initial || shape.1 != 1 || !leg.modes.intersects(hop_modes) {
+        if !plain_atom || mv.initial.restricts() || shape.1 != 1 || !leg.modes.intersects(hop_modes)
+        {
             return false;
         }
         let grasshop = leg.modes.contains(Modes::GRASSHOP);
@@ -454,7 +458,7 @@ impl Compiler {
             .zip(&mut self.slides_by_square)
         {
             for leap in leaps.iter_mut() {
-                if leap.block.is_some() || leap.initial || leap.ep_on_block {
+                if leap.block.is_some() || leap.initial.restricts() || leap.ep_on_block {
                     continue;
                 }
                 for (squares, modes) in slides.iter() {
@@ -533,7 +537,7 @@ impl Compiler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse;
+    use crate::{parse, Initial};
 
     fn table(text: &str) -> MoveTable {
         compile(
@@ -621,10 +625,10 @@ mod tests {
     fn e_p_rules() {
         let e2 = Square(12);
         let double = table("ifmnD").leaps(e2)[0];
-        assert!(double.initial && double.ep_on_block);
+        assert!(double.initial == Initial::Virgin && double.ep_on_block);
         assert_eq!(double.block, Some(Square(20)));
         let lame = table("fmnD").leaps(e2)[0];
-        assert!(!lame.initial && !lame.ep_on_block && lame.block.is_some());
+        assert!(lame.initial == Initial::Any && !lame.ep_on_block && lame.block.is_some());
         assert_eq!(table("ifmnH").paths()[0].legs[0].ep, EpRule::Gaps);
         assert_eq!(table("ifnmW6").paths()[0].legs[0].ep, EpRule::Passed);
     }

@@ -1,7 +1,7 @@
 //! One-line English readings of moves.
 
 use crate::{
-    ast::{Atom, MoveDesc, Range},
+    ast::{Atom, Initial, MoveDesc, Range},
     direction::{step_vector, DirClass},
     DirSet, Modes,
 };
@@ -29,8 +29,12 @@ pub fn describe(mv: &MoveDesc) -> String {
         Atom::Imitator => imitator(mv),
         _ => legs(mv),
     };
-    if mv.initial {
-        text.push_str(", on its first move only");
+    match mv.initial {
+        Initial::Any => {}
+        Initial::Virgin => text.push_str(", on its first move only"),
+        Initial::AheadOfStart => {
+            text.push_str(", only from a square a rank ahead of where its type starts")
+        }
     }
     text
 }

@@ -38,7 +38,7 @@ mod table;
 mod write;
 mod xboard;
 
-pub use ast::{Atom, Leg, MoveDesc, PieceDesc, Range};
+pub use ast::{Atom, Initial, Leg, MoveDesc, PieceDesc, Range};
 pub use compile::compile;
 pub use describe::describe;
 pub use direction::{DirClass, DirLetter, DirSet};

@@ -1,7 +1,7 @@
 //! XBetza text to [`PieceDesc`].
 
 use crate::{
-    ast::{Atom, Leg, MoveDesc, PieceDesc, Range},
+    ast::{Atom, Initial, Leg, MoveDesc, PieceDesc, Range},
     direction::{resolve_run, DirClass, DirLetter},
     error::{ParseError, ParseErrorKind},
     DirSet, Modes,
@@ -33,7 +33,7 @@ struct Group {
     modes: Modes,
     n_count: u8,
     o_count: u8,
-    has_i: bool,
+    i_count: u8,
     in_run: bool,
 }
 
@@ -99,7 +99,7 @@ impl<'a> Parser<'a> {
                 group.in_run = false;
                 match c {
                     'a' => groups.push(Group::default()),
-                    'i' => group.has_i = true,
+                    'i' => group.i_count = group.i_count.saturating_add(1),
                     'n' => group.n_count = group.n_count.saturating_add(1),
                     'o' => group.o_count = group.o_count.saturating_add(1),
                     _ => match mode_letter(c) {
@@ -330,7 +330,11 @@ fn mode_letter(c: char) -> Option<Modes> {
 
 /// Turns the written groups into legs, resolving direction letters for the atom.
 fn build_move(groups: Vec<Group>, atom: Atom, range: Range, span: (usize, usize)) -> MoveDesc {
-    let initial = groups[0].has_i;
+    let initial = match groups[0].i_count {
+        0 => Initial::Any,
+        1 => Initial::Virgin,
+        _ => Initial::AheadOfStart,
+    };
     let legs = groups
         .iter()
         .enumerate()
@@ -355,7 +359,7 @@ fn build_move(groups: Vec<Group>, atom: Atom, range: Range, span: (usize, usize)
             if group.n_count >= 1 {
                 modes.insert(Modes::NON_JUMPING);
             }
-            if group.n_count >= 2 || (k == 0 && initial && group.n_count >= 1) {
+            if group.n_count >= 2 || (k == 0 && initial.restricts() && group.n_count >= 1) {
                 modes.insert(Modes::EP_RIGHTS);
             }
             if group.o_count == 1 {
@@ -366,7 +370,7 @@ fn build_move(groups: Vec<Group>, atom: Atom, range: Range, span: (usize, usize)
             Leg {
                 dirs,
                 modes,
-                iso: k > 0 && group.has_i,
+                iso: k > 0 && group.i_count > 0,
             }
         })
         .collect();
@@ -440,9 +444,11 @@ mod tests {
         assert_eq!(m.legs[0].modes, Modes::MOVE);
         assert_eq!(m.legs[1].dirs, Some(DirSet(0b1000_0010)));
         let m = &parse("caibR").unwrap().moves[0];
-        assert!(m.legs[1].iso && !m.initial);
+        assert!(m.legs[1].iso && m.initial == Initial::Any);
         let m = &parse("ifmnD").unwrap().moves[0];
-        assert!(m.initial && m.legs[0].modes.contains(Modes::EP_RIGHTS));
+        assert!(m.initial == Initial::Virgin && m.legs[0].modes.contains(Modes::EP_RIGHTS));
+        let m = &parse("iifmnD").unwrap().moves[0];
+        assert!(m.initial == Initial::AheadOfStart && m.legs[0].modes.contains(Modes::EP_RIGHTS));
         let m = &parse("fmnD").unwrap().moves[0];
         assert!(!m.legs[0].modes.contains(Modes::EP_RIGHTS));
     }

@@ -1,6 +1,6 @@
 //! Compiled move tables: what a piece can do from every square of one board, for one colour.
 
-use crate::{Color, DirSet, Geometry, Modes, Range, RayFamily, Square, SquareSet};
+use crate::{Color, DirSet, Geometry, Initial, Modes, Range, RayFamily, Square, SquareSet};
 
 /// A single-step move that tests at most one square on the way: a leap to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,8 +14,8 @@ pub struct Leap {
     /// The square that must be empty when the same leap is made backwards from `to` (for
     /// finding attackers of a square: for `nN` it is next to `to`, not next to the start).
     pub block_reverse: Option<Square>,
-    /// Only for a piece that has never moved (`i`).
-    pub initial: bool,
+    /// Which pieces may make it (`i`, `ii`).
+    pub initial: Initial,
     /// The move gives e.p. rights on `block` (`in`, `nn`).
     pub ep_on_block: bool,
 }
@@ -132,8 +132,8 @@ pub struct PathLeg {
 pub struct Path {
     /// The legs, first to last (a final `p`/`g` leg is already split into hop-on and hop-off).
     pub legs: Vec<PathLeg>,
-    /// Only for a piece that has never moved.
-    pub initial: bool,
+    /// Which pieces may make it (`i`, `ii`).
+    pub initial: Initial,
     /// What kind of program it is.
     pub kind: PathKind,
     /// Index of the move in the [`crate::PieceDesc`] it was compiled from.

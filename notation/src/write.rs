@@ -4,8 +4,8 @@
 //! same thing, such as `vsW` and `W`), and, where XBoard 4.9.1 can express the move at all, the
 //! same way by XBoard's `MovesFromString`:
 //!
-//! * every `a`-separated group is written as `i` (initial move on the first group, iso on the
-//!   others), then direction letters, then mode letters in XBoard's reading order
+//! * every `a`-separated group is written as `i` (initial move on the first group, `ii` for a
+//!   move from a rank ahead of the start; iso on the others), then direction letters, then mode letters in XBoard's reading order
 //!   `m c d e p g o y n j`, followed by the letters XBoard does not know (`k x u z q`);
 //! * atoms are `K Q R B W F D N A H C Z G U O I`, never `L` or `J` (XBoard swaps those), other
 //!   leaps use one `X`/`Y` extension (`FX`, `DY`) or else the legacy `(minor,major)` form;
@@ -18,7 +18,7 @@
 use std::sync::OnceLock;
 
 use crate::{
-    ast::{Atom, Leg, MoveDesc, PieceDesc, Range},
+    ast::{Atom, Initial, Leg, MoveDesc, PieceDesc, Range},
     direction::{resolve_run, DirClass, DirLetter},
     DirSet, Modes,
 };
@@ -76,7 +76,13 @@ pub fn write_move(mv: &MoveDesc) -> String {
         if k > 0 {
             out.push('a');
         }
-        if (k == 0 && mv.initial) || (k > 0 && leg.iso) {
+        if k == 0 {
+            out.push_str(match mv.initial {
+                Initial::Any => "",
+                Initial::Virgin => "i",
+                Initial::AheadOfStart => "ii",
+            });
+        } else if leg.iso {
             out.push('i');
         }
         if k == 0 {
@@ -84,7 +90,7 @@ pub fn write_move(mv: &MoveDesc) -> String {
         } else if let Some(dirs) = leg.dirs {
             out.push_str(&spell(DirClass::Eightfold, dirs));
         }
-        out.push_str(&mode_letters(leg.modes, k == 0 && mv.initial));
+        out.push_str(&mode_letters(leg.modes, k == 0 && mv.initial.restricts()));
     }
     out.push_str(&atom_text(mv.atom, mv.range));
     out
@@ -848,7 +854,12 @@ mod tests {
             1 => Just(Range::EnemyHalf),
         ];
         let leg = (prop::option::of(any::<u8>()), any::<u32>(), any::<bool>());
-        let mv = (atom, range, any::<bool>(), prop::collection::vec(leg, 1..4)).prop_map(
+        let initial = prop_oneof![
+            4 => Just(Initial::Any),
+            2 => Just(Initial::Virgin),
+            1 => Just(Initial::AheadOfStart),
+        ];
+        let mv = (atom, range, initial, prop::collection::vec(leg, 1..4)).prop_map(
             |(atom, range, initial, legs)| {
                 let range = match atom {
                     Atom::Universal => Range::Unlimited,
@@ -861,7 +872,7 @@ mod tests {
                     .map(|(k, (dirs, bits, iso))| {
                         let mut modes = Modes(bits & 0x1_FFFF);
                         if modes.contains(Modes::EP_RIGHTS)
-                            || (k == 0 && initial && modes.contains(Modes::NON_JUMPING))
+                            || (k == 0 && initial.restricts() && modes.contains(Modes::NON_JUMPING))
                         {
                             modes.insert(Modes::NON_JUMPING.union(Modes::EP_RIGHTS));
                         }

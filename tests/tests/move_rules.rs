@@ -1,7 +1,7 @@
 //! Rules about which moves are legal beyond chess: mandatory drops, bishops on both colours,
 //! castling rights from drops, promotion choices per colour, sittuyin's setup drops and
 //! promotions, the shogi family's flipping pieces, promoted drops, two-swallow files and
-//! royal-while-alone kings.
+//! royal-while-alone kings, knight relays near kings.
 
 use kraken_tests::setup::{legal_texts, play, read};
 use movegen::Position;
@@ -306,4 +306,20 @@ fn sho_king_is_royal_while_alone_judged_before_the_move() {
     // With a Prince beside it, the King may stay attacked.
     let mut pos = read(&catalog, "shoshogi", "8k/9/9/9/4+E4/9/9/9/r3K4 w - - 0 1");
     assert_eq!(legal_texts(&mut pos).len(), 13);
+}
+
+/// Knight-relay chess as cutechess-cli referees it: a relayed knight move gives no check, so a
+/// king may step where one reaches; Kraken never takes a king with one (see cutechess.ini).
+#[test]
+fn knight_relays_neither_check_nor_take_kings() {
+    let catalog = Catalog::builtin();
+    // The Knight on b3 defends the Rook on d4, which then also leaps like a Knight.
+    let mut pos = read(&catalog, "knightrelay", "8/4k3/8/8/3R4/1N6/8/4K3 b - - 0 1");
+    assert!(!pos.in_check());
+    let king = sorted(&mut pos, |m| m.starts_with("e7"));
+    assert!(king.contains(&"e7e6".to_string()), "{king:?}");
+    play(&mut pos, "e7e6");
+    let rook = sorted(&mut pos, |m| m.starts_with("d4"));
+    assert!(rook.contains(&"d4f5".to_string()), "{rook:?}");
+    assert!(!rook.contains(&"d4e6".to_string()), "{rook:?}");
 }

@@ -14,7 +14,10 @@
 //! - `fairy`, `super` and `lion` use XBoard's built-in pieces (backend.c, moves.c of XBoard 4.9.1),
 //!   read from the source; no engine prints them.
 
-use kraken_tests::perft_case::PerftCase;
+use kraken_tests::{
+    perft_case::PerftCase,
+    setup::{legal_texts, play},
+};
 use movegen::perft;
 use variants::Catalog;
 
@@ -91,8 +94,6 @@ fn perft_cases_match() {
 /// `printf 'xboard\nprotover 2\nnew\nvariant NAME\nping 1\n' | fairymax`), as a section that
 /// overrides the catalog's pieces with them. Fairy-Max's Pawns leave e.p. rights to XBoard, which
 /// grants them after any Pawn move of two or more squares: Kraken writes that `n`, added here.
-/// Left out: almost-wildebeest's Pawn `fmWfceFifmW3iifmnD` (`ii` is XBoard's "one rank above the
-/// start", which Kraken does not read; see xboard.ini).
 const REFERENCE_PIECES: &[(&str, &str)] = &[
     ("falcon", "customPiece1 = f:aflafrKafraflKafafsKafsafK"),
     (
@@ -120,7 +121,8 @@ const REFERENCE_PIECES: &[(&str, &str)] = &[
     ),
     (
         "almost-wildebeest",
-        "king = k:KisO2isO3isO4\ncustomPiece1 = c:C\ncustomPiece2 = g:NC",
+        "pawn = p:fmWfceFifmnW3iifmnD\nking = k:KisO2isO3isO4\ncustomPiece1 = c:C\n\
+         customPiece2 = g:NC",
     ),
 ];
 
@@ -192,4 +194,78 @@ fn bifurcators_turn_at_friends_only() {
 #[test]
 fn the_xboard_catalog_file_checks_clean() {
     assert_eq!(variants::check_text(variants::XBOARD, "xboard.ini"), vec![]);
+}
+
+/// Fairy-Max and XBoard promote Pawns on the last rank, whatever the board's height.
+#[test]
+fn pawns_promote_on_the_last_rank_only() {
+    let catalog = Catalog::builtin();
+    for name in XBOARD_VARIANTS {
+        let rules = catalog.rules(name).expect("builds");
+        if rules.promotion.pawn_types.is_empty() {
+            continue;
+        }
+        let g = &rules.geometry;
+        let rank = |r: i32| -> notation::SquareSet {
+            (0..g.width() as i32)
+                .filter_map(|f| g.square(f, r))
+                .collect()
+        };
+        assert_eq!(
+            rules.promotion.zone[0],
+            rank(g.height() as i32 - 1),
+            "{name}: white"
+        );
+        assert_eq!(rules.promotion.zone[1], rank(0), "{name}: black");
+    }
+}
+
+/// Grande Acedrex: a Pawn becomes the piece that started on its promotion square, and on the
+/// King's file the Aanca beside it (Fairy-Max's rule).
+#[test]
+fn grande_acedrex_pawns_promote_to_the_piece_that_started_there() {
+    let rules = Catalog::builtin().rules("grande-acedrex").expect("builds");
+    let fen = "rlugc3gulr/5PPP4/12/12/12/k11/12/12/12/12/12/RLUGCAKCGULR w - - 0 1";
+    let mut pos = movegen::Position::from_fen(rules, fen).expect("fen");
+    let mut pawn_moves: Vec<String> = legal_texts(&mut pos)
+        .into_iter()
+        .filter(|m| m.starts_with("f11") || m.starts_with("g11") || m.starts_with("h11"))
+        .collect();
+    pawn_moves.sort();
+    // f12 started with the Aanca, e12 with a Crocodile, g12 with the King (so the Aanca on
+    // f12), h12 with a Crocodile and i12 with a Giraffe.
+    assert_eq!(
+        pawn_moves,
+        ["f11e12c", "f11f12a", "g11g12a", "h11h12c", "h11i12g"]
+    );
+}
+
+/// Almost-Wildebeest: a Pawn steps up to three squares from its first rank and two from the
+/// rank ahead of it (XBetza `ii`), moved or not, and gives e.p. rights on the squares it passes.
+#[test]
+fn wildebeest_pawns_double_step_from_the_third_rank() {
+    let rules = Catalog::builtin()
+        .rules("almost-wildebeest")
+        .expect("builds");
+    let mut pos = movegen::Position::from_fen(rules.clone(), &rules.start_fen).expect("fen");
+    let from = |pos: &mut movegen::Position, sq: &str| -> Vec<String> {
+        let mut moves: Vec<String> = legal_texts(pos)
+            .into_iter()
+            .filter(|m| m.starts_with(sq))
+            .collect();
+        moves.sort();
+        moves
+    };
+    assert_eq!(from(&mut pos, "e2"), ["e2e3", "e2e4", "e2e5"]);
+    // A black Pawn comes to d5 by a triple step and a single step; white's e-Pawn steps to e3,
+    // then passes d5's capture square e4 with a double step, which d5 may take e.p.
+    play(&mut pos, "e2e3 d9d6 a2a3 d6d5");
+    assert_eq!(from(&mut pos, "e3"), ["e3e4", "e3e5"]);
+    play(&mut pos, "e3e5");
+    assert!(from(&mut pos, "d5").contains(&"d5e4".to_string()));
+    play(&mut pos, "a9a8");
+    assert_eq!(from(&mut pos, "a3"), ["a3a4", "a3a5"]);
+    // A Pawn on the fourth rank has single steps only.
+    play(&mut pos, "a3a4 b9b8");
+    assert_eq!(from(&mut pos, "a4"), ["a4a5"]);
 }

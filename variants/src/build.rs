@@ -7,13 +7,14 @@ use movegen::{
     LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
     Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
-use notation::{parse, Geometry, SquareSet};
+use notation::{parse, Geometry, Initial, SquareSet};
 
 use crate::{
     definition::{Definition, VariantError},
     palace::{janggi_weight, line_moves, JANGGI_KOMI},
     pieces::{is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES},
     region::parse_region,
+    start_position::{ahead_of_start, promotion_to_start_piece},
 };
 
 /// Keys this loader reads (besides the piece keys and `mobilityRegion...`).
@@ -138,6 +139,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "promotionOnEntry",
     "promotedIntoType",
     "lionTrading",
+    // Kraken's key for Fairy-Max's Grande Acedrex.
+    "promotionToStartPiece",
     // Fairy-Stockfish's keys for janggi and shatar.
     "diagonalLines",
     "pass",
@@ -387,7 +390,7 @@ impl Builder<'_> {
             let mut pt = PieceType::new(&name, &symbol, &d.betza, desc, &geometry);
             pt.royal = d.key == "king";
             pt.shuns_own_kind = d.key == "janggiCannon";
-            if pt.desc.moves.iter().any(|m| m.initial) {
+            if pt.desc.moves.iter().any(|m| m.initial == Initial::Virgin) {
                 pt.initial_squares = double_step_region;
             }
             if d.key == "soldier" && soldier_rank > 1 {
@@ -636,6 +639,7 @@ impl Builder<'_> {
             pawn_types,
             choices,
             black_choices,
+            on_square: Vec::new(),
             mandatory: self.bool("mandatoryPawnPromotion", true),
             piece_mandatory: self.bool("mandatoryPiecePromotion", false),
             piece_moves,
@@ -865,13 +869,29 @@ impl Builder<'_> {
             });
         }
         rules.finish();
-        // The start position must read.
+        // The start position must read; some rules are taken from it.
+        let to_start_piece = self.bool("promotionToStartPiece", false);
         let arc = Arc::new(rules);
-        if let Err(e) = Position::from_fen(arc.clone(), &start_fen) {
-            self.fail("startFen", e.to_string());
-            return None;
+        let start = match Position::from_fen(arc.clone(), &start_fen) {
+            Ok(start) => start,
+            Err(e) => {
+                self.fail("startFen", e.to_string());
+                return None;
+            }
+        };
+        let ahead = ahead_of_start(&start);
+        let on_square = if to_start_piece {
+            promotion_to_start_piece(&start, start.rules().promotion.zone)
+        } else {
+            Vec::new()
+        };
+        drop(start);
+        let mut rules = Arc::try_unwrap(arc).ok()?;
+        for (pt, ahead) in rules.pieces.iter_mut().zip(ahead) {
+            pt.ahead_of_start = ahead;
         }
-        Arc::try_unwrap(arc).ok()
+        rules.promotion.on_square = on_square;
+        Some(rules)
     }
 
     /// Which moves may make a shogi-style promotion (`promotionOnEntry`,

@@ -18,6 +18,7 @@ mod ini;
 mod palace;
 mod pieces;
 mod region;
+mod start_position;
 
 pub use build::{build_rules, is_known_key, KNOWN_KEYS, UNSUPPORTED_KEYS};
 pub use catalog::{Catalog, UnknownVariant, ALIASES, BUILTIN, CUTECHESS, XBOARD};

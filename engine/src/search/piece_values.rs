@@ -274,7 +274,7 @@ fn square_mobility(
     for leap in table
         .leaps(sq)
         .iter()
-        .filter(|l| !l.initial && inside(l.to))
+        .filter(|l| !l.initial.restricts() && inside(l.to))
     {
         let lame = if leap.block.is_some() {
             LAME_WEIGHT
@@ -342,7 +342,7 @@ fn path_mobility(
     let legs: Vec<Modes> = table
         .paths()
         .iter()
-        .filter(|p| p.kind == PathKind::Legs && !p.initial)
+        .filter(|p| p.kind == PathKind::Legs && !p.initial.restricts())
         .filter_map(|p| p.legs.last().map(|leg| leg.modes))
         .collect();
     if legs.is_empty() {
@@ -357,6 +357,7 @@ fn path_mobility(
         color,
         royal: false,
         virgin: false,
+        ahead_of_start: false,
         kind: u32::MAX,
     };
     let mut reached = SquareSet::EMPTY;

@@ -35,6 +35,9 @@ Options:
   --virgin SQ,...      pieces that have never moved (for i moves and castling),
                        the mover's square included
                          --virgin e1,h1
+  --ahead SQ,...       pieces standing a rank ahead of where their type starts
+                       (for ii moves), the mover's square included
+                         --ahead e3
   --royal SQ,...       royal pieces (for k captures)
                          --royal e8
   --ep SQ,...:VICTIM   squares with e.p. rights, and the square of the piece an
@@ -88,6 +91,7 @@ struct Request {
     occupy: Vec<String>,
     pieces: Vec<String>,
     virgin: Vec<String>,
+    ahead: Vec<String>,
     royal: Vec<String>,
     ep: Option<String>,
     imitate: Option<String>,
@@ -136,6 +140,10 @@ impl Request {
                 "--virgin" => {
                     let value = args.value(n, inline, "squares, such as e1,h1")?;
                     request.virgin.extend(list(n, &value)?);
+                }
+                "--ahead" => {
+                    let value = args.value(n, inline, "squares, such as e3")?;
+                    request.ahead.extend(list(n, &value)?);
                 }
                 "--royal" => {
                     let value = args.value(n, inline, "squares, such as e8")?;
@@ -201,6 +209,7 @@ struct Setup {
     color: Color,
     others: Vec<Other>,
     virgin: Vec<Square>,
+    ahead: Vec<Square>,
     royal: Vec<Square>,
     ep: Option<(Vec<Square>, Square)>,
     imitated: Option<PieceDesc>,
@@ -242,6 +251,7 @@ impl Setup {
             color,
             others: Vec::new(),
             virgin: Vec::new(),
+            ahead: Vec::new(),
             royal: Vec::new(),
             ep: None,
             imitated: None,
@@ -249,6 +259,7 @@ impl Setup {
         setup.add_occupants(&request.occupy)?;
         setup.add_pieces(&request.pieces)?;
         setup.virgin = setup.piece_squares("--virgin", &request.virgin)?;
+        setup.ahead = setup.piece_squares("--ahead", &request.ahead)?;
         setup.royal = setup.piece_squares("--royal", &request.royal)?;
         if let Some(ep) = &request.ep {
             setup.ep = Some(setup.ep_rights(ep)?);
@@ -373,6 +384,9 @@ impl Setup {
         }
         for &sq in &self.virgin {
             probe.set_virgin(sq);
+        }
+        for &sq in &self.ahead {
+            probe.set_ahead_of_start(sq);
         }
         for &sq in &self.royal {
             probe.set_royal(sq);
@@ -666,6 +680,21 @@ mod tests {
             ep_capture: None,
             ending: Ending::Quiet,
         }
+    }
+
+    #[test]
+    fn ii_moves_need_the_mover_marked_ahead_of_its_start() {
+        let targets = |items: &[&str]| {
+            let out = run(&strings(items)).expect("runs");
+            out.lines().last().expect("a last line").to_string()
+        };
+        let pawn = ["fmWfceFifmnW3iifmnD", "--from", "e3"];
+        assert_eq!(targets(&pawn), "targets: e4");
+        assert_eq!(
+            targets(&[&pawn[..], &["--ahead", "e3"]].concat()),
+            "targets: e4 e5"
+        );
+        assert!(error(&["N", "--ahead", "e5"]).contains("no piece there"));
     }
 
     #[test]

@@ -195,6 +195,9 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.pieces.iter().any(|p| p.max_count.is_some()) {
         notes.push("pieces per type limited".into());
     }
+    if !rules.promotion.on_square.is_empty() {
+        notes.push("pawns promote to the piece that started on the promotion square".into());
+    }
     if rules.pieces.iter().any(|p| p.promoted.is_some()) {
         notes.push("shogi-style promotion".into());
     } else if !rules.promotion.pawn_types.is_empty() && !rules.promotion.mandatory {
