@@ -59,7 +59,15 @@ impl Position {
 
     /// Whether a piece `attacker` (any of them on the board) could capture a royal piece
     /// standing on `target`.
+    #[inline]
     pub(crate) fn attacked_by(&self, target: Square, attacker: Piece) -> bool {
+        self.attacker_of(target, attacker).is_some()
+    }
+
+    /// The square of a piece `attacker` that could capture a royal piece standing on
+    /// `target`, if there is one; only pieces the board array holds count (see
+    /// [`Exchange`](crate::Exchange), which lifts pieces off it).
+    pub(crate) fn attacker_of(&self, target: Square, attacker: Piece) -> Option<Square> {
         let by = attacker.color;
         let id = attacker.id;
         let them = by.opponent();
@@ -70,12 +78,12 @@ impl Position {
         };
         let squares = self.pieces(attacker) & reach;
         if squares.is_empty() {
-            return false;
+            return None;
         }
         let pt = &self.rules.pieces[id as usize];
         if let Some(region) = &pt.region {
             if !region[by.index()].contains(target) {
-                return false;
+                return None;
             }
         }
         // Plain leaps and slides, followed backwards: the attacker's moves as the other
@@ -87,38 +95,38 @@ impl Position {
         };
         let reverse = &pt.attack_tables[them.index()];
         let outside = !zone & reach;
-        if reverse.reach(target).intersects(squares & outside)
-            && self.reverse_attack(reverse, target, code, outside)
-        {
-            return true;
+        if reverse.reach(target).intersects(squares & outside) {
+            if let Some(from) = self.reverse_attack(reverse, target, code, outside) {
+                return Some(from);
+            }
         }
         if let Some(reverse) = zone_reverse {
-            if self.reverse_attack(reverse, target, code, zone & reach) {
-                return true;
+            if let Some(from) = self.reverse_attack(reverse, target, code, zone & reach) {
+                return Some(from);
             }
         }
         if pt.line_moves.is_some() && self.rules.diagonal_lines.contains(target) {
             let lines = squares & self.rules.diagonal_lines;
-            if lines
-                .iter()
-                .any(|from| self.line_attacks(attacker, from, target))
-            {
-                return true;
+            if let Some(from) = lines.iter().find(|&from| {
+                self.board[from.index()] == code && self.line_attacks(attacker, from, target)
+            }) {
+                return Some(from);
             }
         }
         // Everything else: generate the capturing paths and look for the target.
         if pt.attacks_by_paths(by) {
             for from in squares.iter() {
                 if self.captures_from(attacker, from, target) {
-                    return true;
+                    return Some(from);
                 }
             }
         }
-        false
+        None
     }
 
-    /// Whether a piece with board code `code` standing on one of `allowed` reaches `target` by
-    /// a plain leap or slide of `reverse` (its attack table for the other colour).
+    /// The square of a piece with board code `code` standing on one of `allowed` that reaches
+    /// `target` by a plain leap, hop or slide of `reverse` (its attack table for the other
+    /// colour), if there is one.
     #[inline]
     fn reverse_attack(
         &self,
@@ -126,7 +134,7 @@ impl Position {
         target: Square,
         code: u8,
         allowed: SquareSet,
-    ) -> bool {
+    ) -> Option<Square> {
         for leap in reverse.leaps(target) {
             if self.board[leap.to.index()] == code
                 && leap.modes.intersects(Modes::TAKES_ROYAL)
@@ -140,7 +148,7 @@ impl Position {
                     .block_reverse
                     .is_some_and(|b| self.board[b.index()] != 0)
             {
-                return true;
+                return Some(leap.to);
             }
         }
         for hop in reverse.hops(target) {
@@ -162,7 +170,7 @@ impl Position {
                         self.board[squares[mount].index()],
                     )
                 {
-                    return true;
+                    return Some(rest[k]);
                 }
             }
         }
@@ -174,13 +182,13 @@ impl Position {
                 let here = self.board[sq.index()];
                 if here != 0 {
                     if here == code && allowed.contains(sq) {
-                        return true;
+                        return Some(sq);
                     }
                     break;
                 }
             }
         }
-        false
+        None
     }
 
     /// Whether the piece `attacker` on `from` could capture a royal enemy standing on `target`

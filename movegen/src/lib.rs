@@ -13,6 +13,7 @@
 mod attack;
 mod attack_table;
 mod counting;
+mod exchange;
 mod fen;
 mod game_end;
 mod generate;
@@ -30,6 +31,7 @@ mod text;
 mod walk;
 mod zobrist;
 
+pub use exchange::{Exchange, MAX_LIFTED};
 pub use fen::{FenError, FenField};
 pub use game_end::{EndReason, GameOver};
 pub use moves::{

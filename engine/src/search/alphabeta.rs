@@ -5,12 +5,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::{
     eval::EvalTables,
     ordering::{
-        capture_value, is_killer_score, is_tactical, promotion_gain, History, Killers, MovePicker,
-        OrderContext,
+        capture_value, is_killer_score, is_tactical, losing_capture_see, promotion_gain, History,
+        Killers, MovePicker, OrderContext,
     },
     score::{
         from_tt, is_mate, mate_in, mated_in, outcome_score, to_tt, INFINITE, MATE_BOUND, MAX_PLY,
     },
+    see::ExchangeTables,
     time::TimeManager,
     tt::{Entry, MoveCode, TranspositionTable},
     Bound, Control,
@@ -33,6 +34,11 @@ const FUTILITY_BASE: i32 = 100;
 const FUTILITY_MARGIN: i32 = 90;
 /// Deepest late-move pruning.
 const LMP_DEPTH: i32 = 6;
+/// Deepest pruning of moves that lose material by static exchange evaluation, and the loss
+/// per ply (captures) or per ply squared (quiet moves) beyond which they are pruned.
+const SEE_PRUNE_DEPTH: i32 = 6;
+const SEE_CAPTURE_MARGIN: i32 = 90;
+const SEE_QUIET_MARGIN: i32 = 20;
 /// Shallowest depth where a missing hash move costs one ply (internal iterative reduction).
 const IIR_DEPTH: i32 = 6;
 /// Quiescence plies after which only captures of check-free positions are searched.
@@ -85,6 +91,8 @@ pub(crate) struct Worker<'a> {
     evals: [i32; MAX_PLY + 2],
     /// LMR reductions by depth and move number.
     reductions: [[u8; 64]; 64],
+    /// Values for static exchange evaluation.
+    exchange: ExchangeTables,
 }
 
 impl<'a> Worker<'a> {
@@ -104,7 +112,6 @@ impl<'a> Worker<'a> {
             }
         }
         Worker {
-            pos,
             shared,
             tables,
             time,
@@ -123,6 +130,8 @@ impl<'a> Worker<'a> {
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             evals: [0; MAX_PLY + 2],
             reductions,
+            exchange: ExchangeTables::new(pos.rules(), &tables.values),
+            pos,
         }
     }
 
@@ -319,6 +328,7 @@ impl<'a> Worker<'a> {
             killers: self.killers.get(ply),
         };
         let mut picker = MovePicker::new(&self.pos, &moves, &ctx);
+        picker.demote_losing(&mut self.pos, &moves, self.tables, &self.exchange);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -335,6 +345,19 @@ impl<'a> Worker<'a> {
                 if depth <= FUTILITY_DEPTH
                     && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
                 {
+                    continue;
+                }
+            }
+            // Moves that lose material on their square, at low depth.
+            if !pv_node && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_DEPTH {
+                let loses = if tactical {
+                    losing_capture_see(order).is_some_and(|see| see < -SEE_CAPTURE_MARGIN * depth)
+                } else {
+                    self.exchange.may_lose(&mv, 0)
+                        && self.exchange.see(&mut self.pos, &mv, 0)
+                            < -SEE_QUIET_MARGIN * depth * depth
+                };
+                if loses {
                     continue;
                 }
             }
@@ -467,7 +490,6 @@ impl<'a> Worker<'a> {
             killers: [None; 2],
         };
         let mut picker = MovePicker::new(&self.pos, &moves, &ctx);
-        let them = self.pos.side_to_move().opponent();
         let mut best_move = None;
         while let Some((mv, _)) = picker.next(&mut moves) {
             if !in_check {
@@ -476,9 +498,10 @@ impl<'a> Worker<'a> {
                 if stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                // A capture by a more valuable piece onto a defended square rarely pays.
-                let mover = self.tables.values[mv.piece as usize];
-                if mover > gain + DELTA_MARGIN / 3 && self.pos.attacked(mv.to, them) {
+                // Captures that lose material in the exchange on their square.
+                if self.exchange.may_lose(&mv, gain)
+                    && self.exchange.see(&mut self.pos, &mv, gain) < 0
+                {
                     continue;
                 }
             }

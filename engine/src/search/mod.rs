@@ -10,6 +10,7 @@ mod overhead;
 mod piece_values;
 mod root;
 mod score;
+mod see;
 mod smp;
 mod time;
 mod tt;

@@ -1,11 +1,12 @@
 //! Move ordering: the transposition-table move, then captures and promotions by MVV-LVA, then
-//! killer moves, then quiet moves by their history.
+//! killer moves, then quiet moves by their history, then captures that lose material by
+//! static exchange evaluation.
 
 use movegen::{Move, MoveKind, MoveList, Position, INLINE_MOVES};
 use notation::Color;
 use smallvec::SmallVec;
 
-use super::{eval::EvalTables, score::MAX_PLY, tt::MoveCode};
+use super::{eval::EvalTables, score::MAX_PLY, see::ExchangeTables, tt::MoveCode};
 
 /// Order score of the transposition-table move.
 const TT_MOVE: i32 = 1 << 30;
@@ -15,6 +16,11 @@ const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 /// History scores stay within plus or minus this.
 pub(crate) const HISTORY_MAX: i32 = 1 << 14;
+/// Order score of a capture that loses nothing by static exchange evaluation; losing
+/// captures score this plus their (negative) exchange value, below every quiet move.
+const LOSING_CAPTURE: i32 = -(1 << 24);
+/// Lowest exchange value a losing capture's order score keeps.
+const LOSING_FLOOR: i32 = -(1 << 20);
 
 /// The value of the enemy pieces `mv` captures.
 #[inline]
@@ -171,6 +177,30 @@ impl MovePicker {
         MovePicker { scores, next: 0 }
     }
 
+    /// Moves the captures and promotions of `moves` that lose material by static exchange
+    /// evaluation behind the quiet moves (the hash move stays first).
+    pub(crate) fn demote_losing(
+        &mut self,
+        pos: &mut Position,
+        moves: &MoveList,
+        tables: &EvalTables,
+        exchange: &ExchangeTables,
+    ) {
+        for (mv, score) in moves.iter().zip(self.scores.iter_mut()) {
+            if !(TACTICAL..TT_MOVE).contains(score) {
+                continue;
+            }
+            let gain = capture_value(pos, tables, mv) + promotion_gain(tables, mv);
+            if !exchange.may_lose(mv, gain) {
+                continue;
+            }
+            let see = exchange.see(pos, mv, gain);
+            if see < 0 {
+                *score = LOSING_CAPTURE + see.max(LOSING_FLOOR);
+            }
+        }
+    }
+
     /// The best move not handed out yet, with its order score.
     #[inline]
     pub(crate) fn next(&mut self, moves: &mut MoveList) -> Option<(Move, i32)> {
@@ -189,6 +219,14 @@ impl MovePicker {
         self.next += 1;
         Some((moves[start], self.scores[start]))
     }
+}
+
+/// The exchange value of a move whose order score is `score`, if it is a losing capture.
+#[inline]
+pub(crate) fn losing_capture_see(score: i32) -> Option<i32> {
+    (LOSING_CAPTURE + LOSING_FLOOR..LOSING_CAPTURE)
+        .contains(&score)
+        .then_some(score - LOSING_CAPTURE)
 }
 
 /// Whether an order score belongs to a killer move.
