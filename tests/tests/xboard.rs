@@ -454,3 +454,27 @@ fn rules_xboard_cannot_follow_are_told() {
     }
     s.quit();
 }
+
+/// XBoard gives its Pawn, Lance and Lion slots rules of their own (e.p. rights and promotion
+/// for the first two, Chu Shogi's Lion trading for the third), so a generated table puts no
+/// other piece there: hydra's `L` (a Lion-like piece) once took the Lance slot and XBoard
+/// refused a legal recapture of it.
+#[test]
+fn generated_tables_keep_other_pieces_out_of_special_slots() {
+    let mut s = xboard(&[HYDRA_FILE]);
+    s.send("variant hydra");
+    let lines = s.sync(1);
+    let setup = lines.first().expect("a setup line");
+    let table = setup.split(['(', ')']).nth(1).expect("a table");
+    let white: Vec<char> = table[..table.len() / 2].chars().collect();
+    assert_eq!(white[0], 'P', "{setup}");
+    assert_eq!(white.last(), Some(&'K'), "{setup}");
+    for slot in [18, 21] {
+        assert!(
+            white.len() <= slot + 1 || white[slot] == '.',
+            "slot {slot}: {setup}"
+        );
+    }
+    assert!(white.contains(&'L'), "{setup}");
+    s.quit();
+}

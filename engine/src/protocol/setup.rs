@@ -59,6 +59,14 @@ const SLOT_LETTERS: &str = "PNBRQFEACWMOHIJGDVLSU";
 /// Slots XBoard has for pieces other than the King (0..=64; 45 is unused: `/` continues at 46).
 const SLOTS: usize = 65;
 
+/// Slots whose pieces XBoard gives rules of their own whatever their moves: the Pawn (e.p.
+/// rights, promotion), the Lance (pawn-like in most variants: e.p. rights after a two-square
+/// step, promotion) and the Lion (Chu Shogi's Lion-trading rules). Only a pawn type takes the
+/// Pawn slot, and no piece takes the other two.
+const PAWN_SLOT: usize = 0;
+const LANCE_SLOT: usize = 18;
+const LION_SLOT: usize = 21;
+
 /// Promoted forms take the slot 11 places after their base piece (XBoard's default pairs).
 const PARTNER_OFFSET: usize = 11;
 
@@ -318,6 +326,11 @@ fn piece_to_char(rules: &Rules) -> String {
         .position(|p| p.royal)
         .or_else(|| rules.pieces.iter().position(|p| p.symbol == "K"));
     let base_of_promoted = |id: usize| rules.pieces[id].unpromoted.map(usize::from);
+    let allowed = |slot: usize, id: usize| match slot {
+        PAWN_SLOT => rules.is_pawn(id as PieceId),
+        LANCE_SLOT | LION_SLOT | 45 => false,
+        _ => true,
+    };
     let mut placed = vec![None; rules.pieces.len()];
     // Pieces with a promoted form first, in slots whose partner slot is free.
     let promotable: Vec<usize> = (0..rules.pieces.len())
@@ -325,8 +338,9 @@ fn piece_to_char(rules: &Rules) -> String {
         .collect();
     for &id in &promotable {
         let symbol = &rules.pieces[id].symbol;
-        let wanted = preferred_slot(symbol).filter(|&s| s < PARTNER_OFFSET && slots[s].is_none());
-        let slot = wanted.or_else(|| (0..PARTNER_OFFSET).find(|&s| slots[s].is_none()));
+        let free = |s: usize| slots[s].is_none() && allowed(s, id);
+        let wanted = preferred_slot(symbol).filter(|&s| s < PARTNER_OFFSET && free(s));
+        let slot = wanted.or_else(|| (0..PARTNER_OFFSET).find(|&s| free(s)));
         if let Some(slot) = slot {
             slots[slot] = Some(symbol.clone());
             placed[id] = Some(slot);
@@ -348,8 +362,9 @@ fn piece_to_char(rules: &Rules) -> String {
             Some(base) => format!("^{}", rules.pieces[base].symbol.trim_start_matches('+')),
             None => pt.symbol.clone(),
         };
-        let wanted = preferred_slot(&pt.symbol).filter(|&s| slots[s].is_none());
-        let slot = wanted.or_else(|| (0..SLOTS).find(|&s| s != 45 && slots[s].is_none()));
+        let free = |s: usize| slots[s].is_none() && allowed(s, id);
+        let wanted = preferred_slot(&pt.symbol).filter(|&s| free(s));
+        let slot = wanted.or_else(|| (0..SLOTS).find(|&s| free(s)));
         if let Some(slot) = slot {
             slots[slot] = Some(entry);
             placed[id] = Some(slot);
