@@ -111,6 +111,25 @@ mod tests {
         assert_eq!((pos.fen(), pos.key()), before);
     }
 
+    /// A piece found by generating its paths (the Xiangqi horse) stops attacking once lifted.
+    #[test]
+    fn a_lifted_path_piece_no_longer_attacks() {
+        let g = Geometry::new(8, 8).expect("8x8");
+        let horse = PieceType::new("horse", "H", "mafsW", parse("mafsW").expect("H"), &g);
+        let king = PieceType::new("king", "K", "K", parse("K").expect("K"), &g);
+        let mut rules = Rules::new("t", g, vec![horse, king], "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        rules.pieces[1].royal = true;
+        rules.finish();
+        assert!(rules.pieces[0].attacks_by_paths(Color::White));
+        let mut pos =
+            Position::from_fen(Arc::new(rules), "4k3/8/8/8/8/8/8/H3K3 w - - 0 1").unwrap();
+        let (a1, b3) = (pos_square("a1"), pos_square("b3"));
+        let mut ex = Exchange::new(&mut pos);
+        assert_eq!(ex.least_attacker(b3, Color::White, &[0]), Some((a1, 0)));
+        ex.lift(a1);
+        assert_eq!(ex.least_attacker(b3, Color::White, &[0]), None);
+    }
+
     /// A square of an 8x8 board by name.
     fn pos_square(name: &str) -> Square {
         Geometry::new(8, 8)

@@ -95,8 +95,8 @@ mod tests {
     use super::*;
     use crate::search::{eval::EvalTables, ordering::capture_value};
 
-    /// SEE of the move `text` in `fen` of `variant`, and the values of the piece types.
-    fn see_of(variant: &str, fen: &str, text: &str) -> (i32, Vec<i32>) {
+    /// SEE of the move `text` in `fen` of `variant`.
+    fn see_of(variant: &str, fen: &str, text: &str) -> i32 {
         let rules = Catalog::builtin().rules(variant).expect("variant");
         let tables = EvalTables::new(&rules);
         let exchange = ExchangeTables::new(&rules, &tables.values);
@@ -110,7 +110,7 @@ mod tests {
         let gain = capture_value(&pos, &tables, &mv);
         let value = exchange.see(&mut pos, &mv, gain);
         assert_eq!((pos.fen(), pos.key()), before, "the position is restored");
-        (value, tables.values)
+        value
     }
 
     fn value_of(variant: &str, symbol: char) -> i32 {
@@ -126,13 +126,13 @@ mod tests {
 
     #[test]
     fn undefended_pawn_wins_a_pawn() {
-        let (see, _) = see_of("chess", "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5");
+        let see = see_of("chess", "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5");
         assert_eq!(see, value_of("chess", 'p'));
     }
 
     #[test]
     fn defended_pawn_taken_by_a_rook_loses_the_exchange() {
-        let (see, _) = see_of("chess", "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5");
+        let see = see_of("chess", "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5");
         assert_eq!(see, value_of("chess", 'p') - value_of("chess", 'r'));
     }
 
@@ -142,9 +142,9 @@ mod tests {
         let r = value_of("chess", 'r');
         // Rxd5 exd5 Rxd5 Rxd5 would cost two rooks for two pawns and a rook: white does
         // better to stop after exd5.
-        let (see, _) = see_of("chess", "3rk3/8/4p3/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5");
+        let see = see_of("chess", "3rk3/8/4p3/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5");
         assert_eq!(see, p - r);
-        let (see, _) = see_of("chess", "4k3/8/4p3/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5");
+        let see = see_of("chess", "4k3/8/4p3/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5");
         // Rxd5 exd5 Rxd5: two pawns for a rook; stopping after exd5 is worse.
         assert_eq!(see, 2 * p - r);
     }
@@ -154,10 +154,10 @@ mod tests {
         let p = value_of("chess", 'p');
         let n = value_of("chess", 'n');
         // Nxe5 Kxe5?? would meet Rxe5, so the knight wins the pawn.
-        let (see, _) = see_of("chess", "8/8/3k4/4p3/8/5N2/8/4RK2 w - - 0 1", "f3e5");
+        let see = see_of("chess", "8/8/3k4/4p3/8/5N2/8/4RK2 w - - 0 1", "f3e5");
         assert_eq!(see, p);
         // Without the rook the king takes back.
-        let (see, _) = see_of("chess", "8/8/3k4/4p3/8/5N2/8/5K2 w - - 0 1", "f3e5");
+        let see = see_of("chess", "8/8/3k4/4p3/8/5N2/8/5K2 w - - 0 1", "f3e5");
         assert_eq!(see, p - n);
     }
 
@@ -166,7 +166,7 @@ mod tests {
         let p = value_of("makruk", 'p');
         let n = value_of("makruk", 'n');
         // The pawn on d4 takes the horse on e5, which the pawn on f6 defends.
-        let (see, _) = see_of("makruk", "4k3/8/5p2/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5");
+        let see = see_of("makruk", "4k3/8/5p2/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5");
         assert_eq!(see, n - p);
     }
 }
