@@ -8,6 +8,11 @@ crash or a stalled connection.
 
   scripts/cutechess_match.py --variant makruk --games 100 --tc 10+0.1 --concurrency 2
   scripts/cutechess_match.py --variant standard --games 20 --uci
+  scripts/cutechess_match.py --variant shogi --games 100 --uci --opponent /opt/fsf/stockfish \
+      --opponent-proto uci --opponent-option "Use NNUE=false" --opponent-option Hash=64
+
+Games start from the variant's suite in tests/data/openings when it has one (each opening
+played with both colours), else from the start position; --no-openings always starts there.
 """
 
 import argparse
@@ -18,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from suites import cutechess_openings
 
 ROOT = Path(__file__).resolve().parent.parent
 KRAKEN = ROOT / "target" / "release" / "kraken"
@@ -66,6 +73,10 @@ def main():
     parser.add_argument("--kraken", type=Path, default=KRAKEN)
     parser.add_argument("--cutechess", default=None)
     parser.add_argument("--pgn", type=Path, help="save the games here")
+    parser.add_argument("--opponent-option", action="append", default=[],
+                        help="NAME=VALUE, an option of the opponent (repeatable)")
+    parser.add_argument("--no-openings", action="store_true",
+                        help="start every game from the start position")
     args = parser.parse_args()
 
     cutechess = args.cutechess or find("cutechess-cli")
@@ -94,6 +105,7 @@ def main():
             "-engine", "name=Kraken", f"cmd={args.kraken.resolve()}",
             f"proto={'uci' if args.uci else 'xboard'}",
             "-engine", f"name={name}", f"cmd={opponent}", f"proto={args.opponent_proto}",
+            *[f"option.{option}" for option in args.opponent_option],
             "-each", f"tc={args.tc}", "timemargin=50",
             "-games", "2", "-rounds", str(max(1, args.games // 2)), "-repeat",
             "-concurrency", str(args.concurrency), "-recover",
@@ -101,6 +113,10 @@ def main():
             "-resign", "movecount=4", "score=1000",
             "-pgnout", str(pgn),
         ]
+        openings = None if args.no_openings else cutechess_openings(args.variant, tmp)
+        if openings:
+            command += ["-openings", f"file={openings}", "format=epd", "order=random",
+                        "policy=round"]
         print(" ".join(command), flush=True)
         run = subprocess.run(command, capture_output=True, text=True)
         output = run.stdout + run.stderr

@@ -2,5 +2,6 @@
 //!
 //! The `kraken` binary (`main.rs`) runs the protocols and the command-line tools.
 
+pub mod epd;
 pub mod protocol;
 pub mod search;

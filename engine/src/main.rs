@@ -28,6 +28,7 @@ Commands:
   variants list the variants Kraken knows, with their board sizes
   check    check a variant file (file, line and key of every problem)
   bench    search fixed positions to a fixed depth (node count and speed)
+  openings make an opening suite: random lines a shallow search calls balanced
   help     show this help, or a command's help (kraken help betza)
 
 Options:
@@ -73,6 +74,7 @@ fn main() -> ExitCode {
             Some("variants") => emit(tools::variants::VARIANTS_HELP),
             Some("check") => emit(tools::variants::CHECK_HELP),
             Some("bench") => emit(tools::bench::HELP),
+            Some("openings") => emit(tools::openings::HELP),
             Some(other) => unknown_command(other),
         },
         "-V" | "--version" | "version" => emit(&format!("kraken {}\n", env!("CARGO_PKG_VERSION"))),
@@ -99,6 +101,10 @@ fn main() -> ExitCode {
         "bench" => match tools::bench::run(rest) {
             Ok(text) => emit(&text),
             Err(err) => usage_error("bench", &err),
+        },
+        "openings" => match tools::openings::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("openings", &err),
         },
         other => unknown_command(other),
     }

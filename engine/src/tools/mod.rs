@@ -2,5 +2,6 @@
 
 pub mod bench;
 pub mod betza;
+pub mod openings;
 pub mod perft;
 pub mod variants;

@@ -1,0 +1,47 @@
+//! The opening suites in tests/data/openings: every record reads, its position is legal in its
+//! variant, the game is not over there, and no position repeats.
+
+use std::collections::HashSet;
+
+use engine::epd::EpdRecord;
+use movegen::{MoveList, Position};
+use variants::Catalog;
+
+#[test]
+fn every_opening_suite_loads_and_is_legal() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/openings");
+    let catalog = Catalog::builtin();
+    let mut suites = 0;
+    for entry in std::fs::read_dir(&dir).expect("tests/data/openings") {
+        let path = entry.expect("an entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("epd") {
+            continue;
+        }
+        let variant = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+        let rules = catalog
+            .rules(variant)
+            .unwrap_or_else(|e| panic!("{variant}: {e:?}"));
+        let text = std::fs::read_to_string(&path).expect("a suite");
+        let mut seen = HashSet::new();
+        for (n, line) in text.lines().enumerate() {
+            let at = format!("{}:{}", path.display(), n + 1);
+            let record = EpdRecord::parse(line).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let fen = record.fen();
+            let mut pos =
+                Position::from_fen(rules.clone(), &fen).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(pos.fen(), fen, "{at}: the FEN reads back");
+            let mut moves = MoveList::new();
+            pos.generate_legal(&mut moves);
+            assert!(!moves.is_empty(), "{at}: no legal move");
+            assert!(pos.legal_moves_end(&moves).is_none(), "{at}: game over");
+            assert!(seen.insert(fen), "{at}: repeated");
+        }
+        assert!(
+            seen.len() >= 100,
+            "{variant}: only {} positions",
+            seen.len()
+        );
+        suites += 1;
+    }
+    assert!(suites >= 9, "{suites} suites");
+}
