@@ -3,7 +3,10 @@
 //! engine reads them; this crate only holds the text.
 
 /// (variant, weights text) of every built-in variant with fitted weights.
-const WEIGHTS: &[(&str, &str)] = &[("chess", include_str!("../weights/chess.txt"))];
+const WEIGHTS: &[(&str, &str)] = &[
+    ("chess", include_str!("../weights/chess.txt")),
+    ("shogi", include_str!("../weights/shogi.txt")),
+];
 
 /// The fitted weights of the built-in variant `name`, if it has any.
 pub fn eval_weights(name: &str) -> Option<&'static str> {

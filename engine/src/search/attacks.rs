@@ -19,7 +19,7 @@ pub(crate) struct Reach {
 
 /// The table `piece` moves by on `sq` (zone moves such as a soldier across the river).
 #[inline]
-fn table_of<'a>(pt: &'a PieceType, piece: Piece, sq: Square) -> &'a MoveTable {
+fn table_of(pt: &PieceType, piece: Piece, sq: Square) -> &MoveTable {
     let c = piece.color.index();
     match &pt.zone_moves {
         Some(zone) if zone.zone[c].contains(sq) => &zone.tables[c],
@@ -83,11 +83,11 @@ pub(crate) fn reach(pos: &Position, piece: Piece, sq: Square, occupied: SquareSe
 
 /// How many squares `pt` reaches from an average square of an empty board (leaps, slides and
 /// hops that may move, for white).
-pub(crate) fn empty_board_mobility(pos_geometry: &notation::Geometry, pt: &PieceType) -> f64 {
+pub(crate) fn empty_board_mobility(geometry: &notation::Geometry, pt: &PieceType) -> f64 {
     let table = &pt.tables[0];
     let mut total = 0usize;
     let mut count = 0usize;
-    for sq in pos_geometry.squares() {
+    for sq in geometry.squares() {
         count += 1;
         total += table
             .leaps(sq)
