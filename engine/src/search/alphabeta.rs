@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::{
     eval::EvalTables,
     ordering::{
-        capture_value, is_killer_score, is_tactical, losing_capture_see, move_key, promotion_gain,
-        ContinuationHistory, History, Killers, MoveKey, MovePicker, OrderContext,
+        capture_value, is_killer_score, is_tactical, losing_capture_see, promotion_gain, History,
+        Killers, MovePicker, OrderContext,
     },
     score::{
         from_tt, is_mate, mate_in, mated_in, outcome_score, to_tt, INFINITE, MATE_BOUND, MAX_PLY,
@@ -85,9 +85,6 @@ pub(crate) struct Worker<'a> {
     pub(crate) stopped: bool,
     killers: Killers,
     history: History,
-    continuation: ContinuationHistory,
-    /// The move made at each ply (none for a null move), for continuation history.
-    moved: [Option<MoveKey>; MAX_PLY + 2],
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply` on.
     pub(crate) pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// Static evaluation per ply (for the "improving" test).
@@ -130,8 +127,6 @@ impl<'a> Worker<'a> {
             stopped: false,
             killers: Killers::new(),
             history: History::new(types, squares),
-            continuation: ContinuationHistory::new(),
-            moved: [None; MAX_PLY + 2],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             evals: [0; MAX_PLY + 2],
             reductions,
@@ -186,22 +181,6 @@ impl<'a> Worker<'a> {
         self.poll();
         let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
         !pondering && self.time.as_ref().is_some_and(|t| t.soft_exceeded())
-    }
-
-    /// The moves made one and two plies before the node at `ply`.
-    #[inline]
-    fn earlier(&self, ply: usize) -> [Option<MoveKey>; 2] {
-        [
-            ply.checked_sub(1).and_then(|p| self.moved[p]),
-            ply.checked_sub(2).and_then(|p| self.moved[p]),
-        ]
-    }
-
-    /// Remembers `mv`, about to be made at `ply`, for continuation history.
-    #[inline]
-    pub(crate) fn note_move(&mut self, ply: usize, mv: Option<&Move>) {
-        let us = self.pos.side_to_move();
-        self.moved[ply] = mv.map(|mv| move_key(us, mv, self.tables.types()));
     }
 
     /// Sets `pv[ply]` to `mv` followed by `pv[ply + 1]`.
@@ -317,7 +296,6 @@ impl<'a> Worker<'a> {
                 && self.tables.has_pieces(&self.pos, us)
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                self.note_move(ply, None);
                 self.pos.make_null();
                 let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                 self.pos.unmake_null();
@@ -343,12 +321,9 @@ impl<'a> Worker<'a> {
         }
 
         let us = self.pos.side_to_move();
-        let earlier = self.earlier(ply);
         let ctx = OrderContext {
             tables: self.tables,
             history: &self.history,
-            continuation: Some(&self.continuation),
-            earlier,
             tt_move,
             killers: self.killers.get(ply),
         };
@@ -386,7 +361,6 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.note_move(ply, Some(&mv));
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
@@ -399,9 +373,7 @@ impl<'a> Worker<'a> {
                 if depth >= 3 && !tactical && !gives_check && !in_check {
                     reduction = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
                     reduction += i32::from(!pv_node) - i32::from(is_killer_score(order));
-                    let key = move_key(us, &mv, self.tables.types());
-                    let score = self.history.get(us, &mv) + self.continuation.score(&earlier, key);
-                    reduction -= (score / 8192).clamp(-2, 2);
+                    reduction -= (self.history.get(us, &mv) / 4096).clamp(-2, 2);
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(
@@ -433,7 +405,7 @@ impl<'a> Worker<'a> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !tactical {
-                            self.reward_quiet(ply, depth, mv, &quiets, &earlier);
+                            self.reward_quiet(ply, depth, mv, &quiets);
                         }
                         break;
                     }
@@ -450,27 +422,13 @@ impl<'a> Worker<'a> {
 
     /// Rewards the quiet move `mv` that cut off at `ply` and punishes the quiet moves tried
     /// before it.
-    fn reward_quiet(
-        &mut self,
-        ply: usize,
-        depth: i32,
-        mv: Move,
-        tried: &[Move],
-        earlier: &[Option<MoveKey>; 2],
-    ) {
+    fn reward_quiet(&mut self, ply: usize, depth: i32, mv: Move, tried: &[Move]) {
         let us = self.pos.side_to_move();
-        let types = self.tables.types();
         let bonus = (depth * depth * 16).min(super::ordering::HISTORY_MAX / 2);
         self.killers.add(ply, mv);
-        for (other, sign) in std::iter::once((&mv, 1)).chain(tried.iter().map(|m| (m, -1))) {
-            self.history.update(us, other, sign * bonus);
-            let key = move_key(us, other, types);
-            for (distance, before) in (1u64..).zip(earlier) {
-                if let Some(before) = before {
-                    self.continuation
-                        .update(*before, distance, key, sign * bonus);
-                }
-            }
+        self.history.update(us, &mv, bonus);
+        for other in tried {
+            self.history.update(us, other, -bonus);
         }
     }
 
@@ -528,8 +486,6 @@ impl<'a> Worker<'a> {
         let ctx = OrderContext {
             tables: self.tables,
             history: &self.history,
-            continuation: None,
-            earlier: [None; 2],
             tt_move,
             killers: [None; 2],
         };

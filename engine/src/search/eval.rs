@@ -300,12 +300,6 @@ impl EvalTables {
         tables
     }
 
-    /// The number of piece types of the variant.
-    #[inline]
-    pub(crate) fn types(&self) -> usize {
-        self.types
-    }
-
     /// Index of (colour, type, square) in the piece-square table.
     #[inline]
     fn index(&self, piece: Piece, sq: Square) -> usize {

@@ -3,7 +3,7 @@
 //! static exchange evaluation.
 
 use movegen::{Move, MoveKind, MoveList, Position, INLINE_MOVES};
-use notation::{Color, Square};
+use notation::Color;
 use smallvec::SmallVec;
 
 use super::{eval::EvalTables, score::MAX_PLY, see::ExchangeTables, tt::MoveCode};
@@ -99,71 +99,6 @@ impl History {
     }
 }
 
-/// Bits of the index of [`ContinuationHistory`]'s table.
-const CONTINUATION_BITS: u32 = 21;
-
-/// A move as continuation history sees it: the moving piece (colour and type) and its
-/// destination.
-pub(crate) type MoveKey = (u32, Square);
-
-/// The key of `mv` made by `color` in a variant of `types` piece types.
-#[inline]
-pub(crate) fn move_key(color: Color, mv: &Move, types: usize) -> MoveKey {
-    ((color.index() * types) as u32 + u32::from(mv.piece), mv.to)
-}
-
-/// Success of quiet moves after a given move one or two plies earlier (counter-move and
-/// follow-up history), in one hashed table whatever the board and piece set.
-#[derive(Debug)]
-pub(crate) struct ContinuationHistory {
-    table: Vec<i16>,
-}
-
-impl ContinuationHistory {
-    /// An empty table.
-    pub(crate) fn new() -> ContinuationHistory {
-        ContinuationHistory {
-            table: vec![0; 1 << CONTINUATION_BITS],
-        }
-    }
-
-    #[inline]
-    fn index(earlier: MoveKey, distance: u64, now: MoveKey) -> usize {
-        let a = (u64::from(earlier.0) << 9 | earlier.1.index() as u64) << 2 | distance;
-        let b = u64::from(now.0) << 9 | now.1.index() as u64;
-        let h = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        (h >> (64 - CONTINUATION_BITS)) as usize
-    }
-
-    /// The score of `now` played `distance` (1 or 2) plies after `earlier`.
-    #[inline]
-    pub(crate) fn get(&self, earlier: MoveKey, distance: u64, now: MoveKey) -> i32 {
-        i32::from(self.table[Self::index(earlier, distance, now)])
-    }
-
-    /// Moves that score toward `bonus`, as [`History::update`] does.
-    #[inline]
-    pub(crate) fn update(&mut self, earlier: MoveKey, distance: u64, now: MoveKey, bonus: i32) {
-        let entry = &mut self.table[Self::index(earlier, distance, now)];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let value = i32::from(*entry);
-        *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
-    }
-
-    /// The counter-move and follow-up scores of `now` after the moves `earlier` (the one a
-    /// ply back first).
-    #[inline]
-    pub(crate) fn score(&self, earlier: &[Option<MoveKey>; 2], now: MoveKey) -> i32 {
-        let mut total = 0;
-        for (distance, key) in (1u64..).zip(earlier) {
-            if let Some(key) = key {
-                total += self.get(*key, distance, now);
-            }
-        }
-        total
-    }
-}
-
 /// Two quiet moves per ply that caused a cut-off.
 #[derive(Debug)]
 pub(crate) struct Killers {
@@ -213,9 +148,6 @@ pub(crate) struct MovePicker {
 pub(crate) struct OrderContext<'a> {
     pub(crate) tables: &'a EvalTables,
     pub(crate) history: &'a History,
-    pub(crate) continuation: Option<&'a ContinuationHistory>,
-    /// The moves made one and two plies before this node.
-    pub(crate) earlier: [Option<MoveKey>; 2],
     pub(crate) tt_move: MoveCode,
     pub(crate) killers: [Option<Move>; 2],
 }
@@ -239,9 +171,6 @@ impl MovePicker {
                     KILLER - 1
                 } else {
                     ctx.history.get(us, mv)
-                        + ctx.continuation.map_or(0, |c| {
-                            c.score(&ctx.earlier, move_key(us, mv, ctx.tables.types()))
-                        })
                 }
             })
             .collect();
@@ -322,12 +251,9 @@ mod tests {
             .expect("fen");
         let mut moves = pos.legal_moves();
         let history = History::new(rules.pieces.len(), 64);
-        let continuation = ContinuationHistory::new();
         let ctx = OrderContext {
             tables: &tables,
             history: &history,
-            continuation: Some(&continuation),
-            earlier: [None; 2],
             tt_move: MoveCode::NONE,
             killers: [None; 2],
         };

@@ -170,8 +170,6 @@ fn root_moves(
     let ctx = OrderContext {
         tables,
         history: &history,
-        continuation: None,
-        earlier: [None; 2],
         tt_move: tt.probe(pos.key()).map_or(MoveCode::NONE, |e| e.mv),
         killers: [None; 2],
     };
