@@ -35,7 +35,7 @@ def main():
     parser.add_argument("--new", type=Path, default=KRAKEN, help="the changed binary")
     parser.add_argument("--old", type=Path, required=True, help="the binary before the change")
     parser.add_argument("--variant", default="chess", help="Kraken's variant name")
-    parser.add_argument("--tc", default="8+0.08", help="cutechess tc (seconds+increment)")
+    parser.add_argument("--tc", default="3+0.03", help="cutechess tc (seconds+increment)")
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=10.0)
     parser.add_argument("--alpha", type=float, default=0.05)
@@ -66,7 +66,7 @@ def main():
             "-sprt", f"elo0={args.elo0}", f"elo1={args.elo1}", f"alpha={args.alpha}",
             f"beta={args.beta}",
             "-concurrency", str(args.concurrency), "-recover", "-ratinginterval", "50",
-            "-draw", "movenumber=40", "movecount=8", "score=10",
+            "-draw", "movenumber=40", "movecount=8", "score=15", "-maxmoves", "200",
             "-resign", "movecount=4", "score=1000", "twosided=true",
             "-pgnout", str(args.pgn or Path(tmp) / "games.pgn"),
         ]

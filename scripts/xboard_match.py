@@ -13,6 +13,12 @@ Needs the Debian packages xboard, xvfb and fairymax (`apt-get install xboard xvf
   scripts/xboard_match.py --variant hydra --opponent self \\
       --variants-file tests/data/protocol/hydra.ini
   scripts/xboard_match.py --variant chu --opponent hachu   # Debian's hachu (Chu Shogi)
+  scripts/xboard_match.py --variant xiangqi --opponent fsf --fsf PATH/stockfish \
+      --games 100 --tc 0:10 --inc 0.1 --openings     # Fairy-Stockfish speaks XBoard itself
+
+With --openings the games start from the variant's suite in tests/data/openings, each
+position played twice with the colours reversed (XBoard's -lpi -2). Against an engine the
+last line gives Kraken's score with its Elo and 95 % error bar.
 """
 
 import argparse
@@ -23,6 +29,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from cutechess_match import elo
+from suites import suite_path
 
 ROOT = Path(__file__).resolve().parent.parent
 KRAKEN = ROOT / "target" / "release" / "kraken"
@@ -77,7 +86,26 @@ def termination(body):
     return comments[-1].strip() if comments else ""
 
 
-def play(variant, opponent, variants_file, games, tc, inc, kraken, workdir):
+def position_file(variant, workdir):
+    """The variant's opening suite as a file of FENs for XBoard's -lpf, or None."""
+    path = suite_path(variant)
+    if path is None:
+        return None
+    fens = []
+    for line in path.read_text().splitlines():
+        fields = line.split()
+        ops = " ".join(fields[4:])
+        half = re.search(r"hmvc (\d+)", ops)
+        full = re.search(r"fmvn (\d+)", ops)
+        fens.append(" ".join(fields[:4] + [half.group(1) if half else "0",
+                                           full.group(1) if full else "1"]))
+    out = workdir / f"{variant}-openings.fen"
+    out.write_text("\n".join(fens) + "\n")
+    return out
+
+
+def play(variant, opponent, variants_file, games, tc, inc, kraken, workdir, openings=False,
+         fsf=None):
     """Plays one match; returns (ok, summary lines)."""
     xboard = find("xboard")
     xvfb = find("xvfb-run")
@@ -98,6 +126,10 @@ def play(variant, opponent, variants_file, games, tc, inc, kraken, workdir):
         second = find("hachu")
         if not second:
             return False, ["hachu is missing: apt-get install hachu"]
+    elif opponent == "fsf":
+        second = fsf or find("fairy-stockfish")
+        if not second:
+            return False, ["Fairy-Stockfish is missing: give --fsf PATH"]
     else:
         second = kraken_cmd
     pgn = workdir / f"{variant}.pgn"
@@ -121,6 +153,14 @@ def play(variant, opponent, variants_file, games, tc, inc, kraken, workdir):
         "-debugMode", "true", "-nameOfDebugFile", str(debug),
         "-popupExitMessage", "false", "-ponderNextMove", "false",
     ]
+    if opponent == "fsf":
+        # Classical evaluation: there are no networks here.
+        command += ["-secondOptions", "Use NNUE=0"]
+    if openings:
+        fens = position_file(variant, workdir)
+        if fens is None:
+            return False, [f"{variant}: no opening suite in tests/data/openings"]
+        command += ["-loadPositionFile", str(fens), "-loadPositionIndex", "-2"]
     env = dict(os.environ, HOME=str(home))
     run = subprocess.run(command, env=env, capture_output=True, text=True)
     lines = []
@@ -151,8 +191,10 @@ def play(variant, opponent, variants_file, games, tc, inc, kraken, workdir):
             score["Kraken"] += mine
             score[opponent] += 1.0 - mine
     if opponent != "self" and played:
+        diff, margin = elo(score["Kraken"], len(played))
         lines.append(
-            f"{variant}: Kraken {score['Kraken']:g} - {score[opponent]:g} {opponent}"
+            f"{variant}: Kraken {score['Kraken']:g} - {score[opponent]:g} {opponent} "
+            f"({diff:+.0f} +/- {margin:.0f} Elo, {len(played)} games)"
         )
     if not ok and debug.exists():
         tail = debug.read_text(errors="replace").splitlines()[-40:]
@@ -165,7 +207,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ci", action="store_true", help="play the matches of .ci/run")
     parser.add_argument("--variant", default="capablanca")
-    parser.add_argument("--opponent", choices=["fairymax", "hachu", "self"], default="fairymax")
+    parser.add_argument("--opponent", choices=["fairymax", "hachu", "fsf", "self"],
+                        default="fairymax")
+    parser.add_argument("--fsf", help="Fairy-Stockfish binary for --opponent fsf")
+    parser.add_argument("--openings", action="store_true",
+                        help="start from the variant's suite in tests/data/openings")
     parser.add_argument("--variants-file", type=Path)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--tc", default="0:10", help="XBoard -tc, minutes:seconds per game")
@@ -184,7 +230,7 @@ def main():
         for variant, opponent, variants_file in matches:
             ok, lines = play(
                 variant, opponent, variants_file, args.games, args.tc, args.inc,
-                args.kraken.resolve(), workdir.resolve(),
+                args.kraken.resolve(), workdir.resolve(), args.openings, args.fsf,
             )
             all_ok &= ok
             for line in lines:

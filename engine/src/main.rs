@@ -28,7 +28,10 @@ Commands:
   variants list the variants Kraken knows, with their board sizes
   check    check a variant file (file, line and key of every problem)
   bench    search fixed positions to a fixed depth (node count and speed)
+  datagen  play fast self-play games and write quiet positions with their results
   openings make an opening suite: random lines a shallow search calls balanced
+  tactics  count the positions of an EPD test suite solved in a fixed time
+  tune     fit the evaluation's weights to game results (Texel's method)
   help     show this help, or a command's help (kraken help betza)
 
 Options:
@@ -74,7 +77,10 @@ fn main() -> ExitCode {
             Some("variants") => emit(tools::variants::VARIANTS_HELP),
             Some("check") => emit(tools::variants::CHECK_HELP),
             Some("bench") => emit(tools::bench::HELP),
+            Some("datagen") => emit(tools::datagen::HELP),
             Some("openings") => emit(tools::openings::HELP),
+            Some("tactics") => emit(tools::tactics::HELP),
+            Some("tune") => emit(tools::tune::HELP),
             Some(other) => unknown_command(other),
         },
         "-V" | "--version" | "version" => emit(&format!("kraken {}\n", env!("CARGO_PKG_VERSION"))),
@@ -105,6 +111,18 @@ fn main() -> ExitCode {
         "openings" => match tools::openings::run(rest) {
             Ok(text) => emit(&text),
             Err(err) => usage_error("openings", &err),
+        },
+        "datagen" => match tools::datagen::run(rest, &mut io::stdout()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => usage_error("datagen", &err),
+        },
+        "tactics" => match tools::tactics::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("tactics", &err),
+        },
+        "tune" => match tools::tune::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("tune", &err),
         },
         other => unknown_command(other),
     }

@@ -1,5 +1,5 @@
-//! The opening suites in tests/data/openings: every record reads, its position is legal in its
-//! variant, the game is not over there, and no position repeats.
+//! The opening suites in tests/data/openings (every record reads, its position is legal in its
+//! variant, the game is not over there, no position repeats) and the tactical suites.
 
 use std::collections::HashSet;
 
@@ -44,4 +44,34 @@ fn every_opening_suite_loads_and_is_legal() {
         suites += 1;
     }
     assert!(suites >= 9, "{suites} suites");
+}
+
+/// The tactical suites in tests/data/tactics: every record reads and its best moves are legal.
+#[test]
+fn every_tactical_suite_names_legal_best_moves() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/tactics");
+    let catalog = Catalog::builtin();
+    let mut records = 0;
+    for entry in std::fs::read_dir(&dir).expect("tests/data/tactics") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("a suite");
+        for (n, line) in text.lines().enumerate() {
+            let at = format!("{}:{}", path.display(), n + 1);
+            let record = EpdRecord::parse(line).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let variant = record
+                .operation("variant")
+                .and_then(|v| v.first().cloned())
+                .unwrap_or_else(|| "chess".into());
+            let rules = catalog.rules(&variant).expect("a variant");
+            let mut pos =
+                Position::from_fen(rules, &record.fen()).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let best = record.operation("bm").expect("a best move");
+            for mv in best {
+                pos.parse_move(mv, movegen::MoveFormat::default())
+                    .unwrap_or_else(|e| panic!("{at}: {mv}: {}", e.reason));
+            }
+            records += 1;
+        }
+    }
+    assert!(records > 0, "no tactical positions");
 }

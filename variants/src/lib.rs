@@ -19,6 +19,7 @@ mod palace;
 mod pieces;
 mod region;
 mod start_position;
+mod weights;
 
 pub use build::{build_rules, is_known_key, KNOWN_KEYS, UNSUPPORTED_KEYS};
 pub use catalog::{Catalog, UnknownVariant, ALIASES, BUILTIN, CUTECHESS, XBOARD};
@@ -27,3 +28,4 @@ pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
 pub use ini::{parse_ini, Entry, IniError, Section};
 pub use pieces::{is_custom_piece, named_piece, NAMED_PIECES};
 pub use region::parse_region;
+pub use weights::eval_weights;

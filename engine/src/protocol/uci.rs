@@ -9,7 +9,7 @@ use super::game::Game;
 use super::output::Output;
 use super::thinking::{pv_text, uci_line};
 use super::worker::{Worker, DEFAULT_HASH_MB};
-use crate::search::{Clock, Limits, OverheadMeter};
+use crate::search::{Clock, Limits, OverheadMeter, Score};
 
 /// The engine's name and version, as both protocols announce it.
 pub const ENGINE_NAME: &str = concat!("Kraken ", env!("CARGO_PKG_VERSION"));
@@ -121,6 +121,7 @@ impl Uci {
             "go" => self.go(&rest),
             "stop" => self.worker.move_now(),
             "ponderhit" => self.worker.ponder_hit(),
+            "eval" => self.eval(),
             "quit" => return false,
             _ => self
                 .out
@@ -292,6 +293,19 @@ impl Uci {
     }
 
     /// `go perft D`: the count below every root move, then the total.
+    /// `eval`: the static evaluation of the current position, for the side to move (as
+    /// Stockfish's `eval` prints its own, so that the two can be compared).
+    fn eval(&mut self) {
+        self.stop();
+        let pos = self.game.pos.clone();
+        let text = match self.worker.searcher().evaluate(&pos) {
+            Score::Cp(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+            Score::Mate(n) => format!("#{n}"),
+        };
+        self.out
+            .line(&format!("Final evaluation {text} (side to move)"));
+    }
+
     fn perft(&mut self, depth: u32) {
         let format = self.format();
         let mut pos = self.game.pos.clone();

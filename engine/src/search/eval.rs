@@ -7,48 +7,36 @@
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
 use movegen::{Piece, PieceId, Position, Rules};
-use notation::{Color, Geometry, Square, SquareSet};
+use notation::{Color, Geometry, Square, SquareSet, MAX_SQUARES};
 
-use super::piece_values::{derive, PAWN_VALUE};
+use super::{
+    attacks::{empty_board_mobility, reach, Reach},
+    params::EvalParams,
+    piece_values::{derive, PieceProfile, PAWN_VALUE},
+};
 
 /// Full weight of the middlegame values.
 const PHASE_MAX: i32 = 256;
-/// Bonus for the side to move.
-const TEMPO: i32 = 15;
-/// Share (in 1/256) of the difference between a piece's value on a square and its mean value
-/// kept as a piece-square term, middlegame and endgame.
-const SQUARE_SHARE: [i32; 2] = [64, 40];
-/// As [`SQUARE_SHARE`] for pieces whose moves change with the square (a soldier across the
+/// As [`EvalParams::square_share`] for pieces whose moves change with the square (a soldier across the
 /// river).
 const ZONE_SQUARE_SHARE: [i32; 2] = [256, 256];
-/// Middlegame penalty per rank a royal piece stands away from its own edge (at most 3 ranks).
-const ROYAL_ADVANCE_MG: i32 = 25;
-/// Middlegame penalty for a royal piece on the centre files, at most.
-const ROYAL_CENTRE_FILE_MG: i32 = 20;
-/// Endgame bonus for a royal piece in the centre, at most.
-const ROYAL_CENTRE_EG: i32 = 30;
-/// Middlegame bonus for a pawn on a centre file in the middle ranks, at most.
-const PAWN_CENTRE_MG: i32 = 20;
 /// The promotion gain of the chess pawn, which the pawn terms below are written for.
 const CHESS_PROMOTION_GAIN: i32 = 850;
 /// Endgame bonus of a pawn 1, 2, ... ranks from its promotion zone (for a chess pawn).
 const ADVANCE_EG: [i32; 6] = [0, 60, 35, 20, 10, 4];
 /// Endgame bonus of a passed pawn 1, 2, ... ranks from its promotion zone (for a chess pawn).
 const PASSED_EG: [i32; 7] = [0, 130, 85, 50, 30, 15, 8];
-/// Value of a piece in hand relative to the board (in 1/16).
-const HAND_SHARE: i32 = 18;
-/// King danger per unit of attack weight, before squaring.
-const DANGER_PER_UNIT: i32 = 2;
 /// Largest king-danger penalty.
 const MAX_DANGER: i32 = 600;
 /// Value per unit of attack weight.
 const ATTACK_UNIT_VALUE: i32 = 150;
 /// Most attack weight one piece adds.
 const MAX_ATTACK_UNITS: i32 = 6;
-/// Bonus per square a slider reaches, middlegame and endgame (around half its empty-board
-/// mobility).
-const SLIDE_MOBILITY: [i32; 2] = [4, 5];
+/// See [`EvalParams::mobility`].
+const MOBILITY_DAMPING: f64 = 4.0;
+const THREAT_MARGIN: i32 = 50;
 /// A side ahead by less than this without pawns can rarely win (unless capturing everything
 /// wins, or pieces come back by drops).
 const DRAWISH_MARGIN: i32 = 400;
@@ -92,13 +80,19 @@ pub(crate) struct EvalTables {
     attack_units: Vec<i32>,
     /// Whether pieces in hand can be dropped.
     drops: bool,
-    /// Half the squares each type's slides reach on an empty board, averaged (0: no slides).
-    slide_offset: Vec<i32>,
+    /// Per type: `[mg, eg]` mobility bonus by the number of squares reached (empty: none).
+    mobility: Vec<Vec<[i32; 2]>>,
     /// Per type: whether it only ever reaches squares of the colour it stands on (a bishop, a
     /// met, a ferz).
     colour_bound: Vec<bool>,
     /// Whether endings without pawns and a small edge are scaled toward a draw.
     scale_drawish: bool,
+    /// Per (colour, square): squares ahead on the same file (for doubled pawns).
+    file_front: Vec<SquareSet>,
+    /// Per square: the squares of the neighbouring files (for isolated pawns).
+    neighbour_files: Vec<SquareSet>,
+    /// The weights used directly while evaluating.
+    params: EvalParams,
 }
 
 impl fmt::Debug for EvalTables {
@@ -111,13 +105,38 @@ impl fmt::Debug for EvalTables {
 }
 
 impl EvalTables {
-    /// Computes the tables of `rules`.
+    /// Computes the tables of `rules` with the weights the variant has (see
+    /// [`variants::eval_weights`]), else the defaults.
     pub(crate) fn new(rules: &Rules) -> EvalTables {
+        let params = variants::eval_weights(&rules.name)
+            .and_then(|text| match EvalParams::parse(text) {
+                Ok(params) => Some(params),
+                Err(err) => {
+                    log::warn!("the weights of {}: {err}", rules.name);
+                    None
+                }
+            })
+            .unwrap_or_default();
+        EvalTables::with_params(rules, &derive(rules), params)
+    }
+
+    /// Computes the tables of `rules` with the weights `params`; `profiles` are the piece
+    /// profiles [`derive`] gives for `rules`.
+    pub(crate) fn with_params(
+        rules: &Rules,
+        profiles: &[PieceProfile],
+        params: EvalParams,
+    ) -> EvalTables {
         let geometry = &rules.geometry;
         let types = rules.pieces.len();
         let squares = geometry.num_squares();
-        let profiles = derive(rules);
-        let values: Vec<i32> = profiles.iter().map(|p| p.value).collect();
+        let pair_values: Vec<[i32; 2]> = rules
+            .pieces
+            .iter()
+            .zip(profiles)
+            .map(|(pt, p)| params.value(&pt.symbol).unwrap_or([p.value; 2]))
+            .collect();
+        let values: Vec<i32> = pair_values.iter().map(|[m, e]| (m + e) / 2).collect();
         let royal: Vec<bool> = rules.pieces.iter().map(|p| p.royal).collect();
         let pawn_types = rules.promotion.pawn_types.clone();
         let piece_types: Vec<PieceId> = (0..types as PieceId)
@@ -143,7 +162,7 @@ impl EvalTables {
                 for (id, pt) in rules.pieces.iter().enumerate() {
                     let entry = &mut psq[(c * types + id) * squares + sq.index()];
                     *entry = if pt.royal {
-                        royal_terms(geometry, color, sq)
+                        royal_terms(geometry, color, sq, &params)
                     } else if rules.is_pawn(id as PieceId) {
                         let zone = pt.promotion_zone.unwrap_or(rules.promotion.zone)[c];
                         let advance = promotion_distance(geometry, color, sq, zone)
@@ -151,16 +170,18 @@ impl EvalTables {
                             .map_or(0, |&b| prospect(b));
                         let middle = geometry.height() as i32 / 2;
                         let centre = if (middle - 1..=middle).contains(&rank) {
-                            (PAWN_CENTRE_MG as f64 * file_centrality(geometry, sq)) as i32
+                            (params.pawn_centre[0] as f64 * file_centrality(geometry, sq)) as i32
                         } else {
                             0
                         };
-                        [values[id] + centre + advance / 2, values[id] + advance]
+                        let [pmg, peg] = params.pawn_advance.map(|a| advance * a / 100);
+                        let [vmg, veg] = pair_values[id];
+                        [vmg + centre + pmg, veg + peg]
                     } else {
                         let share = if pt.zone_moves.is_some() {
                             ZONE_SQUARE_SHARE
                         } else {
-                            SQUARE_SHARE
+                            params.square_share
                         };
                         let on_square = profiles[id].square_value[c][sq.index()];
                         let delta = if on_square > 0.0 {
@@ -168,7 +189,11 @@ impl EvalTables {
                         } else {
                             0
                         };
-                        share.map(|s| values[id] + delta * s / PHASE_MAX)
+                        let [vmg, veg] = pair_values[id];
+                        [
+                            vmg + delta * share[0] / PHASE_MAX,
+                            veg + delta * share[1] / PHASE_MAX,
+                        ]
                     };
                 }
                 if let Some(&pawn) = pawn_types.first() {
@@ -177,7 +202,7 @@ impl EvalTables {
                     let bonus = promotion_distance(geometry, color, sq, zone)
                         .and_then(|d| PASSED_EG.get(d))
                         .map_or(0, |&b| prospect(b));
-                    passed[c * squares + sq.index()] = [bonus / 2, bonus];
+                    passed[c * squares + sq.index()] = params.passed.map(|p| bonus * p / 100);
                     front_span[c * squares + sq.index()] = geometry
                         .squares()
                         .filter(|&s| {
@@ -207,12 +232,30 @@ impl EvalTables {
             .collect();
         let hand = values
             .iter()
-            .map(|&v| [v * HAND_SHARE / 16, v * HAND_SHARE / 16])
+            .map(|&v| params.hand_share.map(|share| v * share / 16))
             .collect();
         let attack_units = values
             .iter()
             .map(|&v| (v / ATTACK_UNIT_VALUE).clamp(1, MAX_ATTACK_UNITS))
             .collect();
+        let mut file_front = vec![SquareSet::EMPTY; 2 * squares];
+        let mut neighbour_files = vec![SquareSet::EMPTY; squares];
+        for sq in geometry.squares() {
+            let file = geometry.file(sq);
+            neighbour_files[sq.index()] = geometry
+                .squares()
+                .filter(|&s| (geometry.file(s) - file).abs() == 1)
+                .collect();
+            for color in Color::ALL {
+                let rank = relative_rank(geometry, color, sq);
+                file_front[color.index() * squares + sq.index()] = geometry
+                    .squares()
+                    .filter(|&s| {
+                        geometry.file(s) == file && relative_rank(geometry, color, s) > rank
+                    })
+                    .collect();
+            }
+        }
         let mut tables = EvalTables {
             types,
             squares,
@@ -229,10 +272,17 @@ impl EvalTables {
             near: near_full,
             attack_units,
             drops: rules.drops.enabled,
-            slide_offset: rules
+            mobility: rules
                 .pieces
                 .iter()
-                .map(|pt| slide_offset(geometry, pt))
+                .enumerate()
+                .map(|(id, pt)| {
+                    if pt.royal || rules.is_pawn(id as PieceId) {
+                        Vec::new()
+                    } else {
+                        mobility_table(geometry, pt, params.mobility)
+                    }
+                })
                 .collect(),
             colour_bound: rules
                 .pieces
@@ -240,6 +290,9 @@ impl EvalTables {
                 .map(|pt| colour_bound(geometry, pt))
                 .collect(),
             scale_drawish: !rules.drops.enabled && !rules.end.bare_king_loses,
+            file_front,
+            neighbour_files,
+            params,
         };
         tables.phase_total =
             Position::from_fen(std::sync::Arc::new(rules.clone()), &rules.start_fen)
@@ -295,12 +348,8 @@ impl EvalTables {
             eg[c] += e;
             phase_material += self.phase_weight[id];
             pieces[c] += self.phase_weight[id];
-            if self.slide_offset[id] > 0 {
-                let reach = slide_reach(pos, piece, sq, occupied) - self.slide_offset[id];
-                mg[c] += reach * SLIDE_MOBILITY[0];
-                eg[c] += reach * SLIDE_MOBILITY[1];
-            }
         }
+        let zone_hits = self.activity(pos, &mut mg, &mut eg);
         for color in Color::ALL {
             let c = color.index();
             for id in 0..self.types {
@@ -314,7 +363,7 @@ impl EvalTables {
         }
         self.pawn_terms(pos, &mut mg, &mut eg);
         for color in Color::ALL {
-            mg[color.index()] -= self.king_danger(pos, color);
+            mg[color.index()] -= self.king_danger(pos, color, zone_hits[color.index()]);
         }
         let phase = if self.phase_total > 0 {
             (phase_material.min(self.phase_total) * PHASE_MAX) / self.phase_total
@@ -353,7 +402,70 @@ impl EvalTables {
         } else {
             -white
         };
-        score + TEMPO
+        let tempo =
+            (self.params.tempo[0] * phase + self.params.tempo[1] * (PHASE_MAX - phase)) / PHASE_MAX;
+        score + tempo
+    }
+
+    /// Mobility and threats: what every piece reaches and attacks. Returns per colour how
+    /// often enemy pieces (not pawns) attack a square next to its royal piece.
+    fn activity(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) -> [i32; 2] {
+        let occupied = pos.occupied();
+        let zones = Color::ALL.map(|color| {
+            let royals = pos.royals(color);
+            match royals.first() {
+                Some(king) if royals.len() == 1 => self.near[king.index()][0],
+                _ => SquareSet::EMPTY,
+            }
+        });
+        let mut zone_hits = [0i32; 2];
+        let own = [pos.pieces_of(Color::White), pos.pieces_of(Color::Black)];
+        let mut attacked = [SquareSet::EMPTY; 2];
+        let mut pawn_attacks = [SquareSet::EMPTY; 2];
+        let mut reaches: ArrayVec<(Piece, Reach), { MAX_SQUARES }> = ArrayVec::new();
+        for sq in occupied.iter() {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let r = reach(pos, piece, sq, occupied);
+            let c = piece.color.index();
+            attacked[c] |= r.attacks;
+            if self.pawn_types.contains(&piece.id) {
+                pawn_attacks[c] |= r.attacks;
+            }
+            reaches.push((piece, r));
+        }
+        for (piece, r) in &reaches {
+            let c = piece.color.index();
+            let them = 1 - c;
+            let id = piece.id as usize;
+            let table = &self.mobility[id];
+            if !table.is_empty() {
+                zone_hits[them] += (r.attacks & zones[them]).len() as i32;
+                let area = ((r.moves & !occupied) | (r.attacks & own[them])) & !pawn_attacks[them];
+                let [m, e] = table[area.len().min(table.len() - 1)];
+                mg[c] += m;
+                eg[c] += e;
+            }
+            let value = self.values[id];
+            for target in (r.attacks & own[them]).iter() {
+                let Some(victim) = pos.piece_at(target) else {
+                    continue;
+                };
+                let v = victim.id as usize;
+                if self.royal[v] || self.pawn_types.contains(&victim.id) {
+                    continue;
+                }
+                if self.values[v] > value + THREAT_MARGIN {
+                    mg[c] += self.params.threat_by_lesser[0];
+                    eg[c] += self.params.threat_by_lesser[1];
+                } else if !attacked[them].contains(target) {
+                    mg[c] += self.params.hanging[0];
+                    eg[c] += self.params.hanging[1];
+                }
+            }
+        }
+        zone_hits
     }
 
     /// Whether every piece of `color` but its royal ones is colour-bound and stands on squares
@@ -405,12 +517,21 @@ impl EvalTables {
                     mg[c] += self.passed[i][0];
                     eg[c] += self.passed[i][1];
                 }
+                if self.file_front[i].intersects(all[c]) {
+                    mg[c] -= self.params.doubled[0];
+                    eg[c] -= self.params.doubled[1];
+                }
+                if !self.neighbour_files[sq.index()].intersects(all[c]) {
+                    mg[c] -= self.params.isolated[0];
+                    eg[c] -= self.params.isolated[1];
+                }
             }
         }
     }
 
-    /// The middlegame penalty for enemy pieces near `color`'s royal piece.
-    fn king_danger(&self, pos: &Position, color: Color) -> i32 {
+    /// The middlegame penalty for enemy pieces near `color`'s royal piece, `zone_hits` of
+    /// them attacking the squares next to it.
+    fn king_danger(&self, pos: &Position, color: Color, zone_hits: i32) -> i32 {
         let royals = pos.royals(color);
         if royals.len() != 1 {
             return 0;
@@ -434,39 +555,16 @@ impl EvalTables {
                 units += pos.in_hand(them, id) as i32 * self.attack_units[id as usize];
             }
         }
-        if units == 0 {
+        if units == 0 && zone_hits == 0 {
             return 0;
         }
         let shelter = (pos.pieces_of(color) & near1).len() as i32;
-        let danger = (units * DANGER_PER_UNIT - shelter).max(0);
+        let danger = (units * self.params.king_danger[0]
+            + zone_hits * self.params.king_zone_attack[0]
+            - shelter)
+            .max(0);
         (danger * danger / 2).min(MAX_DANGER)
     }
-}
-
-/// Squares the slides of `piece` on `sq` reach: empty ones, and the first piece on each line
-/// when it is an enemy.
-#[inline]
-fn slide_reach(pos: &Position, piece: Piece, sq: Square, occupied: SquareSet) -> i32 {
-    let pt = pos.rules().piece(piece.id);
-    let c = piece.color.index();
-    let table = match &pt.zone_moves {
-        Some(zone) if zone.zone[c].contains(sq) => &zone.tables[c],
-        _ => &pt.tables[c],
-    };
-    let own = pos.pieces_of(piece.color);
-    let mut count = 0;
-    for slide in table.slides(sq) {
-        for &to in table.slide_squares(slide) {
-            if own.contains(to) {
-                break;
-            }
-            count += 1;
-            if occupied.contains(to) {
-                break;
-            }
-        }
-    }
-    count
 }
 
 /// Whether every move of `pt` keeps it on squares of one colour (leaps and slides only; a
@@ -488,20 +586,22 @@ fn colour_bound(geometry: &Geometry, pt: &movegen::PieceType) -> bool {
     })
 }
 
-/// Half the squares the slides of `pt` reach on an empty board, averaged over the board (for
-/// white; 0 when it has no slides).
-fn slide_offset(geometry: &Geometry, pt: &movegen::PieceType) -> i32 {
-    let table = &pt.tables[0];
-    let (mut total, mut count) = (0usize, 0usize);
-    for sq in geometry.squares() {
-        total += table
-            .slides(sq)
-            .iter()
-            .map(|s| table.slide_squares(s).len())
-            .sum::<usize>();
-        count += 1;
+/// The mobility bonus of `pt` by the number of squares it reaches (none for a piece whose
+/// moves the evaluation does not follow).
+fn mobility_table(geometry: &Geometry, pt: &movegen::PieceType, weight: [i32; 2]) -> Vec<[i32; 2]> {
+    let average = empty_board_mobility(geometry, pt);
+    if average < 1.0 {
+        return Vec::new();
     }
-    (total / (2 * count.max(1))) as i32
+    let most = geometry.num_squares();
+    (0..=most)
+        .map(|count| {
+            weight.map(|scale| {
+                (f64::from(scale) / (average + MOBILITY_DAMPING) * (count as f64 - average / 2.0))
+                    .round() as i32
+            })
+        })
+        .collect()
 }
 
 /// The rank of `sq` counted from `color`'s own edge.
@@ -561,12 +661,15 @@ fn mop_up(pos: &Position, strong: Color) -> i32 {
 
 /// `[mg, eg]` of a royal piece on `sq`: at home and off the centre files in the middlegame,
 /// central in the endgame.
-fn royal_terms(geometry: &Geometry, color: Color, sq: Square) -> [i32; 2] {
+fn royal_terms(geometry: &Geometry, color: Color, sq: Square, params: &EvalParams) -> [i32; 2] {
     let advance = relative_rank(geometry, color, sq).min(3);
-    let mg = -ROYAL_ADVANCE_MG * advance
-        - (ROYAL_CENTRE_FILE_MG as f64 * file_centrality(geometry, sq)) as i32;
-    let eg = (ROYAL_CENTRE_EG as f64 * centrality(geometry, sq)) as i32;
-    [mg, eg]
+    let file = file_centrality(geometry, sq);
+    let centre = centrality(geometry, sq);
+    [0, 1].map(|phase| {
+        -params.royal_advance[phase] * advance
+            - (f64::from(params.royal_centre_file[phase]) * file) as i32
+            + (f64::from(params.royal_centre[phase]) * centre) as i32
+    })
 }
 
 /// Ranks from `sq` forward to the nearest rank of `zone` (0 inside it), for `color`.
@@ -669,6 +772,107 @@ mod tests {
                 "{variant}: {fen}"
             );
         }
+    }
+
+    /// How a position is turned into its colour-flipped twin.
+    #[derive(Clone, Copy, Debug)]
+    enum Flip {
+        /// Ranks reversed (chess, xiangqi).
+        Mirror,
+        /// Ranks and files reversed (shogi).
+        Rotate,
+    }
+
+    /// The tokens of one FEN rank: a run of digits, `*`, or a piece letter with any `+`.
+    fn rank_tokens(rank: &str) -> Vec<String> {
+        let mut tokens: Vec<String> = Vec::new();
+        let mut pending = String::new();
+        for c in rank.chars() {
+            let joins_number = c.is_ascii_digit()
+                && pending.is_empty()
+                && tokens
+                    .last()
+                    .is_some_and(|t| t.chars().all(|d| d.is_ascii_digit()));
+            if joins_number {
+                tokens.last_mut().expect("a token").push(c);
+            } else if c == '+' {
+                pending.push(c);
+            } else {
+                pending.push(c);
+                tokens.push(std::mem::take(&mut pending));
+            }
+        }
+        tokens
+    }
+
+    /// The board and hand fields with colours swapped and the board flipped.
+    fn flip_board(board: &str, flip: Flip) -> String {
+        let (board, hand) = match board.split_once('[') {
+            Some((b, h)) => (b, format!("[{}", swap_case(h))),
+            None => (board, String::new()),
+        };
+        let ranks: Vec<String> = board
+            .split('/')
+            .rev()
+            .map(|rank| match flip {
+                Flip::Mirror => rank.to_string(),
+                Flip::Rotate => rank_tokens(rank).into_iter().rev().collect(),
+            })
+            .collect();
+        format!("{}{hand}", swap_case(&ranks.join("/")))
+    }
+
+    #[test]
+    fn every_symmetric_variant_scores_flipped_positions_the_same() {
+        let catalog = Catalog::builtin();
+        let mut tested = 0;
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for name in catalog.names() {
+            let rules = catalog.rules(&name).expect("a variant");
+            let start_board = rules.start_fen.split(' ').next().expect("a board");
+            let Some(flip) = [Flip::Mirror, Flip::Rotate]
+                .into_iter()
+                .find(|&f| flip_board(start_board, f) == start_board)
+            else {
+                continue;
+            };
+            let tables = EvalTables::new(&rules);
+            let mut checked = 0;
+            for plies in [3, 6, 9, 12, 15, 20] {
+                let mut pos = Position::start(Arc::clone(&rules));
+                for _ in 0..plies {
+                    let mut moves = movegen::MoveList::new();
+                    pos.generate_legal(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make(moves[(seed % moves.len() as u64) as usize]);
+                }
+                let fen = pos.fen();
+                let fields: Vec<&str> = fen.split(' ').collect();
+                let side = if fields[1] == "w" { "b" } else { "w" };
+                let rest = fields[4..].join(" ");
+                let plain = format!("{} {} - - {rest}", fields[0], fields[1]);
+                let flipped = format!("{} {side} - - {rest}", flip_board(fields[0], flip));
+                let (Ok(a), Ok(b)) = (
+                    Position::from_fen(Arc::clone(&rules), &plain),
+                    Position::from_fen(Arc::clone(&rules), &flipped),
+                ) else {
+                    continue;
+                };
+                assert_eq!(
+                    tables.evaluate(&a),
+                    tables.evaluate(&b),
+                    "{name}: {plain} and {flipped}"
+                );
+                checked += 1;
+            }
+            tested += usize::from(checked > 0);
+        }
+        assert!(tested >= 80, "only {tested} variants tested");
     }
 
     #[test]

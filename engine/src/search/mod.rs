@@ -4,9 +4,11 @@
 //! end pondering) and receive an [`Info`] per finished iteration through a callback.
 
 mod alphabeta;
+mod attacks;
 mod eval;
 mod ordering;
 mod overhead;
+mod params;
 mod piece_values;
 mod root;
 mod score;
@@ -14,8 +16,11 @@ mod see;
 mod smp;
 mod time;
 mod tt;
+mod tune;
 
 pub use overhead::OverheadMeter;
+pub use params::{EvalParams, ParamsError};
+pub use tune::{tune, TrainingSet, TuneOptions};
 
 use std::{
     fmt,

@@ -2,6 +2,9 @@
 
 pub mod bench;
 pub mod betza;
+pub mod datagen;
 pub mod openings;
 pub mod perft;
+pub mod tactics;
+pub mod tune;
 pub mod variants;

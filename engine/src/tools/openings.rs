@@ -60,10 +60,10 @@ struct Request {
 
 /// A small deterministic random generator (splitmix64).
 #[derive(Debug)]
-struct SplitMix(u64);
+pub(crate) struct SplitMix(pub(crate) u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -72,7 +72,7 @@ impl SplitMix {
     }
 
     /// A number below `n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
@@ -139,7 +139,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
 }
 
 /// The position after `plies` random legal moves from `start`, unless the game ends first.
-fn random_line(start: &Position, plies: usize, rng: &mut SplitMix) -> Option<Position> {
+pub(crate) fn random_line(start: &Position, plies: usize, rng: &mut SplitMix) -> Option<Position> {
     let mut pos = start.clone();
     let mut moves = MoveList::new();
     for _ in 0..plies {

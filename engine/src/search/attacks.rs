@@ -1,0 +1,105 @@
+//! The squares a piece on the board moves to and attacks, read from its move tables, for the
+//! evaluation's mobility, threat and king-attack terms.
+//!
+//! Leaps, slides and hops count; general move programs (multi-leg, crooked, imitating moves)
+//! and moves allowed only on a first move do not, so a piece made only of those has no
+//! mobility here.
+
+use movegen::{Piece, PieceType, Position};
+use notation::{Initial, Modes, MoveTable, Square, SquareSet};
+
+/// Where a piece can go and what it attacks.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Reach {
+    /// Squares it may move to when they are empty (occupied ones included: the caller masks).
+    pub(crate) moves: SquareSet,
+    /// Squares it captures on when an enemy stands there (or defends, for an own piece).
+    pub(crate) attacks: SquareSet,
+}
+
+/// The table `piece` moves by on `sq` (zone moves such as a soldier across the river).
+#[inline]
+fn table_of(pt: &PieceType, piece: Piece, sq: Square) -> &MoveTable {
+    let c = piece.color.index();
+    match &pt.zone_moves {
+        Some(zone) if zone.zone[c].contains(sq) => &zone.tables[c],
+        _ => &pt.tables[c],
+    }
+}
+
+/// Adds `to` to the sets `modes` allow.
+#[inline]
+fn add(reach: &mut Reach, modes: Modes, to: Square) {
+    if modes.contains(Modes::MOVE) {
+        reach.moves.insert(to);
+    }
+    if modes.contains(Modes::CAPTURE) {
+        reach.attacks.insert(to);
+    }
+}
+
+/// What `piece` on `sq` reaches with the board's pieces on `occupied`.
+#[inline]
+pub(crate) fn reach(pos: &Position, piece: Piece, sq: Square, occupied: SquareSet) -> Reach {
+    let pt = pos.rules().piece(piece.id);
+    let table = table_of(pt, piece, sq);
+    let mut reach = Reach::default();
+    for leap in table.leaps(sq) {
+        if leap.initial != Initial::Any || leap.block.is_some_and(|b| occupied.contains(b)) {
+            continue;
+        }
+        add(&mut reach, leap.modes, leap.to);
+    }
+    for slide in table.slides(sq) {
+        for &to in table.slide_squares(slide) {
+            add(&mut reach, slide.modes, to);
+            if occupied.contains(to) {
+                break;
+            }
+        }
+    }
+    for hop in table.hops(sq) {
+        let squares = table.hop_squares(hop);
+        let Some(mount) = squares
+            .iter()
+            .take(usize::from(hop.mount_range))
+            .position(|&s| occupied.contains(s))
+        else {
+            continue;
+        };
+        for &to in squares
+            .iter()
+            .skip(mount + 1)
+            .take(usize::from(hop.landing_range))
+        {
+            add(&mut reach, hop.modes, to);
+            if occupied.contains(to) {
+                break;
+            }
+        }
+    }
+    reach
+}
+
+/// How many squares `pt` reaches from an average square of an empty board (leaps, slides and
+/// hops that may move, for white).
+pub(crate) fn empty_board_mobility(geometry: &notation::Geometry, pt: &PieceType) -> f64 {
+    let table = &pt.tables[0];
+    let mut total = 0usize;
+    let mut count = 0usize;
+    for sq in geometry.squares() {
+        count += 1;
+        total += table
+            .leaps(sq)
+            .iter()
+            .filter(|l| l.initial == Initial::Any && l.modes.contains(Modes::MOVE))
+            .count();
+        total += table
+            .slides(sq)
+            .iter()
+            .filter(|s| s.modes.contains(Modes::MOVE))
+            .map(|s| table.slide_squares(s).len())
+            .sum::<usize>();
+    }
+    total as f64 / count.max(1) as f64
+}

@@ -1,0 +1,202 @@
+//! `kraken tune`: fits the evaluation's weights of a variant to game results (Texel's
+//! method) and writes them in the form `variants/weights/VARIANT.txt` keeps.
+
+use engine::search::{tune, EvalParams, TrainingSet, TuneOptions};
+use movegen::Position;
+use variants::Catalog;
+
+use crate::cli::{Arg, Args, UsageError};
+
+/// The text of `kraken tune --help`.
+pub const HELP: &str = "\
+kraken tune: fit the evaluation's weights to game results (Texel's method)
+
+Usage: kraken tune --variant NAME --data FILE [--weights FILE] [--only NAMES] [--passes N]
+                   [--steps LIST] [--variants-file FILE]
+
+  --variant NAME        the variant (required)
+  --data FILE           positions with results, 'FEN | RESULT' per line as kraken datagen
+                        writes them (RESULT 1, 0.5 or 0 from White's view); repeatable
+  --weights FILE        the weights to start from (default: the variant's own, else the
+                        defaults)
+  --only NAMES          tune only weights whose names start with one of these, comma
+                        separated (such as value,mobility)
+  --passes N            most passes over the weights per step size (default 8)
+  --steps LIST          step sizes, comma separated (default 16,4,1)
+  --variants-file FILE  load variants from FILE first
+
+The fitted weights go to stdout as 'NAME MG EG' lines (piece values as value.LETTER);
+progress goes to stderr. To make them the variant's own, save them as
+variants/weights/VARIANT.txt, list that file in variants/src/weights.rs and rebuild; keep
+them only when an SPRT (scripts/sprt.py) says they gain.
+
+Example:
+  kraken datagen --variant chess --games 2000 --threads 2 > chess.data
+  kraken tune --variant chess --data chess.data > variants/weights/chess.txt
+";
+
+/// Runs `kraken tune` with the arguments after the command name.
+pub fn run(items: &[String]) -> Result<String, UsageError> {
+    if items.iter().any(|item| item == "-h" || item == "--help") {
+        return Ok(HELP.to_string());
+    }
+    let mut args = Args::new(items);
+    let mut variant = None;
+    let mut data = Vec::new();
+    let mut weights = None;
+    let mut files = Vec::new();
+    let mut options = TuneOptions::default();
+    while let Some(arg) = args.next_arg() {
+        match arg {
+            Arg::Option { name, inline } => match name.as_str() {
+                "--variant" => variant = Some(args.value(&name, inline, "a variant")?),
+                "--data" => data.push(args.value(&name, inline, "a file")?),
+                "--weights" => weights = Some(args.value(&name, inline, "a file")?),
+                "--variants-file" => files.push(args.value(&name, inline, "a file")?),
+                "--only" => {
+                    options.only = args
+                        .value(&name, inline, "weight names")?
+                        .split(',')
+                        .map(str::to_string)
+                        .collect()
+                }
+                "--passes" => {
+                    let text = args.value(&name, inline, "a number")?;
+                    options.passes = text
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=1000).contains(n))
+                        .ok_or_else(|| {
+                            UsageError::new(format!("--passes needs 1 to 1000, found '{text}'"))
+                        })?;
+                }
+                "--steps" => {
+                    let text = args.value(&name, inline, "step sizes")?;
+                    options.steps = text
+                        .split(',')
+                        .map(|s| s.parse::<i32>().ok().filter(|n| (1..=1000).contains(n)))
+                        .collect::<Option<Vec<_>>>()
+                        .ok_or_else(|| {
+                            UsageError::new(format!(
+                                "--steps needs numbers from 1 to 1000, found '{text}'"
+                            ))
+                        })?;
+                }
+                other => return Err(UsageError::new(format!("unknown option '{other}'"))),
+            },
+            Arg::Positional(text) => {
+                return Err(UsageError::new(format!("unexpected argument '{text}'")))
+            }
+        }
+    }
+    let variant = variant.ok_or_else(|| UsageError::new("--variant is missing"))?;
+    if data.is_empty() {
+        return Err(UsageError::new("--data is missing"));
+    }
+    let mut catalog = Catalog::builtin();
+    for file in &files {
+        catalog
+            .add_file(std::path::Path::new(file))
+            .map_err(|list| UsageError::new(list[0].to_string()))?;
+    }
+    let rules = catalog
+        .rules(&variant)
+        .map_err(|list| UsageError::new(list[0].to_string()))?;
+    let start = match &weights {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| UsageError::new(format!("{file}: {e}")))?;
+            EvalParams::parse(&text).map_err(|e| UsageError::new(format!("{file}: {e}")))?
+        }
+        None => match variants::eval_weights(&rules.name) {
+            Some(text) => EvalParams::parse(text)
+                .map_err(|e| UsageError::new(format!("the weights of {variant}: {e}")))?,
+            None => EvalParams::default(),
+        },
+    };
+    let mut set = TrainingSet::new(rules.clone());
+    for file in &data {
+        let text =
+            std::fs::read_to_string(file).map_err(|e| UsageError::new(format!("{file}: {e}")))?;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let fail = |message: String| UsageError::new(format!("{file}:{}: {message}", n + 1));
+            let (fen, result) = line
+                .rsplit_once('|')
+                .ok_or_else(|| fail("expected 'FEN | RESULT'".into()))?;
+            let result = match result.trim() {
+                "1" | "1.0" | "1-0" => 1.0,
+                "0" | "0.0" | "0-1" => 0.0,
+                "0.5" | "1/2-1/2" => 0.5,
+                other => return Err(fail(format!("'{other}' is not a result (1, 0.5 or 0)"))),
+            };
+            let pos =
+                Position::from_fen(rules.clone(), fen.trim()).map_err(|e| fail(e.to_string()))?;
+            set.push(pos, result);
+        }
+    }
+    if set.is_empty() {
+        return Err(UsageError::new("the data holds no position"));
+    }
+    let tuned = tune(&set, &start, &options, &mut |line| eprintln!("{line}"));
+    Ok(format!(
+        "# {variant}: fitted by kraken tune to {} positions\n{tuned}",
+        set.len()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_args(args: &[&str]) -> Result<String, UsageError> {
+        run(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    fn file(name: &str, text: &str) -> String {
+        let path = std::env::temp_dir().join(format!("kraken-tune-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).expect("a temporary file");
+        path.display().to_string()
+    }
+
+    #[test]
+    fn weights_come_out_in_the_form_they_are_read() {
+        let data = file(
+            "data",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1\n\
+             4k3/4p3/8/8/8/8/8/4K3 w - - 0 1 | 0\n\
+             4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 | 0.5\n",
+        );
+        let out = run_args(&[
+            "--variant",
+            "chess",
+            "--data",
+            &data,
+            "--only",
+            "tempo",
+            "--steps",
+            "2",
+        ])
+        .expect("tuned");
+        let params = EvalParams::parse(&out).expect("weights");
+        assert!(params.value("P").is_some(), "{out}");
+    }
+
+    #[test]
+    fn bad_data_is_refused_with_its_line() {
+        let data = file(
+            "bad",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1\n4k3/8/8 w | 2\n",
+        );
+        let err = run_args(&["--variant", "chess", "--data", &data]).expect_err("bad result");
+        assert!(
+            err.0.ends_with(":2: '2' is not a result (1, 0.5 or 0)"),
+            "{err}"
+        );
+        assert!(run_args(&["--variant", "chess"]).is_err());
+        assert!(run_args(&["--data", &data]).is_err());
+        assert!(run_args(&["--variant", "chess", "--data", &data, "--steps", "0"]).is_err());
+    }
+}

@@ -1,0 +1,17 @@
+//! Evaluation weights fitted to game results (by `kraken tune`), kept as data beside the
+//! built-in variants: `variants/weights/VARIANT.txt`, one `NAME MG EG` weight per line. The
+//! engine reads them; this crate only holds the text.
+
+/// (variant, weights text) of every built-in variant with fitted weights.
+const WEIGHTS: &[(&str, &str)] = &[
+    ("chess", include_str!("../weights/chess.txt")),
+    ("shogi", include_str!("../weights/shogi.txt")),
+];
+
+/// The fitted weights of the built-in variant `name`, if it has any.
+pub fn eval_weights(name: &str) -> Option<&'static str> {
+    WEIGHTS
+        .iter()
+        .find(|(variant, _)| *variant == name)
+        .map(|&(_, text)| text)
+}
