@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from suites import suite_path
+from suites import fens, suite_path
 
 ROOT = Path(__file__).resolve().parent.parent
 KRAKEN = ROOT / "target" / "release" / "kraken"
@@ -102,20 +102,13 @@ def main():
     path = args.epd or suite_path(args.variant)
     if path is None:
         sys.exit(f"no suite for {args.variant}")
-    fens = []
-    for line in path.read_text().splitlines()[: args.count]:
-        fields = line.split()
-        ops = " ".join(fields[4:])
-        half = re.search(r"hmvc (\d+)", ops)
-        full = re.search(r"fmvn (\d+)", ops)
-        fens.append(" ".join(fields[:4] + [half.group(1) if half else "0",
-                                           full.group(1) if full else "1"]))
+    positions = fens(path)[: args.count]
     variant = args.uci_variant or args.variant
     options = [("UCI_Variant", variant)] if variant != "chess" else []
     kraken = Uci(str(args.kraken), options)
     other = Uci(args.other, [("Use NNUE", "false")] + options)
     rows = []
-    for fen in fens:
+    for fen in positions:
         row = (fen, kraken.static(fen, False), other.static(fen, True),
                kraken.search(fen, args.depth), other.search(fen, args.depth))
         if None not in row:

@@ -6,6 +6,7 @@ them as they are for every variant it plays but shogi, whose FEN it wants as
 copy. Used by sprt.py and cutechess_match.py.
 """
 
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,4 +48,17 @@ def cutechess_openings(variant, folder):
         lines.append(f"{board} {side} - {fullmove}")
     out = Path(folder) / f"{variant}-cutechess.epd"
     out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+def fens(path):
+    """The full FENs of an EPD file's records (move counters from hmvc and fmvn)."""
+    out = []
+    for line in Path(path).read_text().splitlines():
+        fields = line.split()
+        ops = " ".join(fields[4:])
+        half = re.search(r"hmvc (\d+)", ops)
+        full = re.search(r"fmvn (\d+)", ops)
+        out.append(" ".join(fields[:4] + [half.group(1) if half else "0",
+                                          full.group(1) if full else "1"]))
     return out

@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 
 from cutechess_match import elo
-from suites import suite_path
+from suites import fens, suite_path
 
 ROOT = Path(__file__).resolve().parent.parent
 KRAKEN = ROOT / "target" / "release" / "kraken"
@@ -91,16 +91,8 @@ def position_file(variant, workdir):
     path = suite_path(variant)
     if path is None:
         return None
-    fens = []
-    for line in path.read_text().splitlines():
-        fields = line.split()
-        ops = " ".join(fields[4:])
-        half = re.search(r"hmvc (\d+)", ops)
-        full = re.search(r"fmvn (\d+)", ops)
-        fens.append(" ".join(fields[:4] + [half.group(1) if half else "0",
-                                           full.group(1) if full else "1"]))
     out = workdir / f"{variant}-openings.fen"
-    out.write_text("\n".join(fens) + "\n")
+    out.write_text("\n".join(fens(path)) + "\n")
     return out
 
 
@@ -157,10 +149,10 @@ def play(variant, opponent, variants_file, games, tc, inc, kraken, workdir, open
         # Classical evaluation: there are no networks here.
         command += ["-secondOptions", "Use NNUE=0"]
     if openings:
-        fens = position_file(variant, workdir)
-        if fens is None:
+        positions = position_file(variant, workdir)
+        if positions is None:
             return False, [f"{variant}: no opening suite in tests/data/openings"]
-        command += ["-loadPositionFile", str(fens), "-loadPositionIndex", "-2"]
+        command += ["-loadPositionFile", str(positions), "-loadPositionIndex", "-2"]
     env = dict(os.environ, HOME=str(home))
     run = subprocess.run(command, env=env, capture_output=True, text=True)
     lines = []

@@ -95,6 +95,27 @@ impl Args {
     }
 }
 
+/// `text` as a number from `low` to `high`: the value of `option`.
+pub fn number_in<T>(option: &str, text: &str, low: T, high: T) -> Result<T, UsageError>
+where
+    T: std::str::FromStr + PartialOrd + fmt::Display + Copy,
+{
+    text.parse::<T>()
+        .ok()
+        .filter(|n| *n >= low && *n <= high)
+        .ok_or_else(|| UsageError::new(format!("{option} needs {low} to {high}, found '{text}'")))
+}
+
+/// Variant-file problems joined into one message.
+pub fn variant_errors(list: Vec<variants::VariantError>) -> UsageError {
+    UsageError::new(
+        list.iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

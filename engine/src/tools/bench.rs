@@ -142,7 +142,7 @@ fn read_depth(items: &[String]) -> Result<u32, UsageError> {
 }
 
 /// A score as `+0.35` or `#3` / `#-2`.
-fn score_text(score: Score) -> String {
+pub(crate) fn score_text(score: Score) -> String {
     match score {
         Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
         Score::Mate(n) => format!("#{n}"),

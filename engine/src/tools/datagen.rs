@@ -15,7 +15,7 @@ use notation::Color;
 use variants::Catalog;
 
 use super::openings::{random_line, SplitMix};
-use crate::cli::{Arg, Args, UsageError};
+use crate::cli::{number_in, variant_errors, Arg, Args, UsageError};
 
 /// The text of `kraken datagen --help`.
 pub const HELP: &str = "\
@@ -79,11 +79,9 @@ pub fn run(items: &[String], out: &mut (dyn Write + Send)) -> Result<(), UsageEr
     for file in &request.files {
         catalog
             .add_file(std::path::Path::new(file))
-            .map_err(|list| UsageError::new(format!("{}", list[0])))?;
+            .map_err(variant_errors)?;
     }
-    let rules = catalog
-        .rules(&variant)
-        .map_err(|list| UsageError::new(format!("{}", list[0])))?;
+    let rules = catalog.rules(&variant).map_err(variant_errors)?;
     let start = Position::from_fen(rules.clone(), &rules.start_fen)
         .map_err(|e| UsageError::new(format!("the variant's start position: {e}")))?;
     let next_game = AtomicUsize::new(0);
@@ -211,20 +209,21 @@ fn read(items: &[String]) -> Result<Request, UsageError> {
                     "--variant" => request.variant = Some(value(&mut args, "a variant")?),
                     "--variants-file" => request.files.push(value(&mut args, "a file")?),
                     "--games" => {
-                        request.games = number(&name, &value(&mut args, "a count")?, 1, 10_000_000)?
+                        request.games =
+                            number_in(&name, &value(&mut args, "a count")?, 1, 10_000_000)?
                     }
                     "--nodes" => {
                         request.nodes =
-                            number(&name, &value(&mut args, "nodes")?, 1, 1_000_000_000)?
+                            number_in(&name, &value(&mut args, "nodes")?, 1, 1_000_000_000)?
                     }
                     "--plies" => {
-                        request.plies = number(&name, &value(&mut args, "plies")?, 0, 200)?
+                        request.plies = number_in(&name, &value(&mut args, "plies")?, 0, 200)?
                     }
                     "--threads" => {
-                        request.threads = number(&name, &value(&mut args, "threads")?, 1, 256)?
+                        request.threads = number_in(&name, &value(&mut args, "threads")?, 1, 256)?
                     }
                     "--seed" => {
-                        request.seed = number(&name, &value(&mut args, "a seed")?, 0, u64::MAX)?
+                        request.seed = number_in(&name, &value(&mut args, "a seed")?, 0, u64::MAX)?
                     }
                     other => return Err(UsageError::new(format!("unknown option '{other}'"))),
                 }
@@ -235,17 +234,6 @@ fn read(items: &[String]) -> Result<Request, UsageError> {
         }
     }
     Ok(request)
-}
-
-/// `text` as a number from `low` to `high`.
-fn number<T>(option: &str, text: &str, low: T, high: T) -> Result<T, UsageError>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-{
-    text.parse::<T>()
-        .ok()
-        .filter(|n| *n >= low && *n <= high)
-        .ok_or_else(|| UsageError::new(format!("{option} needs {low} to {high}, found '{text}'")))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use engine::{
 use movegen::{MoveList, Position};
 use variants::Catalog;
 
-use crate::cli::{Arg, Args, UsageError};
+use crate::cli::{number_in, variant_errors, Arg, Args, UsageError};
 
 /// The text of `kraken openings --help`.
 pub const HELP: &str = "\
@@ -91,9 +91,9 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     for file in &request.files {
         catalog
             .add_file(std::path::Path::new(file))
-            .map_err(errors)?;
+            .map_err(variant_errors)?;
     }
-    let rules = catalog.rules(&variant).map_err(errors)?;
+    let rules = catalog.rules(&variant).map_err(variant_errors)?;
     let start = Position::from_fen(rules.clone(), &rules.start_fen)
         .map_err(|e| UsageError::new(format!("the variant's start position: {e}")))?;
     let mut rng = SplitMix(request.seed);
@@ -178,17 +178,17 @@ fn read(items: &[String]) -> Result<Request, UsageError> {
                 "--variants-file" => request.files.push(args.value(&name, inline, "a file")?),
                 "--count" => {
                     request.count =
-                        number(&name, &args.value(&name, inline, "a count")?, 1, 100_000)?
+                        number_in(&name, &args.value(&name, inline, "a count")?, 1, 100_000)?
                 }
                 "--plies" => {
-                    request.plies = number(&name, &args.value(&name, inline, "plies")?, 0, 200)?
+                    request.plies = number_in(&name, &args.value(&name, inline, "plies")?, 0, 200)?
                 }
                 "--depth" => {
-                    request.depth = number(&name, &args.value(&name, inline, "a depth")?, 1, 30)?
+                    request.depth = number_in(&name, &args.value(&name, inline, "a depth")?, 1, 30)?
                 }
                 "--max-score" => {
                     request.max_score =
-                        number(&name, &args.value(&name, inline, "centipawns")?, 0, 10_000)?
+                        number_in(&name, &args.value(&name, inline, "centipawns")?, 0, 10_000)?
                 }
                 "--seed" => {
                     let text = args.value(&name, inline, "a seed")?;
@@ -204,27 +204,6 @@ fn read(items: &[String]) -> Result<Request, UsageError> {
         }
     }
     Ok(request)
-}
-
-/// `text` as a number from `low` to `high`.
-fn number<T>(option: &str, text: &str, low: T, high: T) -> Result<T, UsageError>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-{
-    text.parse::<T>()
-        .ok()
-        .filter(|n| *n >= low && *n <= high)
-        .ok_or_else(|| UsageError::new(format!("{option} needs {low} to {high}, found '{text}'")))
-}
-
-/// Joins variant-file problems into one message.
-fn errors(list: Vec<variants::VariantError>) -> UsageError {
-    UsageError::new(
-        list.iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    )
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use movegen::{perft, Move, MoveFormat, Position, Rules};
 use rayon::prelude::*;
 use variants::Catalog;
 
-use crate::cli::{Arg, Args, UsageError};
+use crate::cli::{variant_errors, Arg, Args, UsageError};
 
 /// The text of `kraken perft --help`.
 pub const HELP: &str = "\
@@ -97,9 +97,9 @@ impl Request {
         for file in &self.files {
             catalog
                 .add_file(std::path::Path::new(file))
-                .map_err(errors)?;
+                .map_err(variant_errors)?;
         }
-        let mut rules = catalog.rules(&self.variant).map_err(errors)?;
+        let mut rules = catalog.rules(&self.variant).map_err(variant_errors)?;
         if self.chess960 && !rules.chess960 {
             let mut changed: Rules = (*rules).clone();
             changed.chess960 = true;
@@ -111,16 +111,6 @@ impl Request {
             Some(fen) => Position::from_fen(rules, fen).map_err(|e| UsageError::new(e.to_string())),
         }
     }
-}
-
-/// Joins variant-file problems into one message.
-fn errors(list: Vec<variants::VariantError>) -> UsageError {
-    UsageError::new(
-        list.iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    )
 }
 
 /// Runs `kraken perft` with the arguments after the command name.

@@ -5,12 +5,13 @@ use std::time::{Duration, Instant};
 
 use engine::{
     epd::EpdRecord,
-    search::{Control, Limits, Score, Searcher},
+    search::{Control, Limits, Searcher},
 };
 use movegen::{Move, MoveFormat, Position};
 use variants::Catalog;
 
-use crate::cli::{Arg, Args, UsageError};
+use super::bench::score_text;
+use crate::cli::{number_in, variant_errors, Arg, Args, UsageError};
 
 /// The text of `kraken tactics --help`.
 pub const HELP: &str = "\
@@ -65,14 +66,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     for file in &request.files {
         catalog
             .add_file(std::path::Path::new(file))
-            .map_err(|list| {
-                UsageError::new(
-                    list.iter()
-                        .map(|e| e.to_string())
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                )
-            })?;
+            .map_err(variant_errors)?;
     }
     let text = std::fs::read_to_string(&request.file)
         .map_err(|e| UsageError::new(format!("{}: {e}", request.file)))?;
@@ -197,13 +191,14 @@ fn read(items: &[String]) -> Result<Request, UsageError> {
                 "--variants-file" => request.files.push(args.value(&name, inline, "a file")?),
                 "--movetime" => {
                     request.movetime =
-                        number(&name, &args.value(&name, inline, "ms")?, 1, 3_600_000)?
+                        number_in(&name, &args.value(&name, inline, "ms")?, 1, 3_600_000)?
                 }
                 "--hash" => {
-                    request.hash = number(&name, &args.value(&name, inline, "MB")?, 1, 4096)?
+                    request.hash = number_in(&name, &args.value(&name, inline, "MB")?, 1, 4096)?
                 }
                 "--threads" => {
-                    request.threads = number(&name, &args.value(&name, inline, "threads")?, 1, 256)?
+                    request.threads =
+                        number_in(&name, &args.value(&name, inline, "threads")?, 1, 256)?
                 }
                 other => return Err(UsageError::new(format!("unknown option '{other}'"))),
             },
@@ -211,25 +206,6 @@ fn read(items: &[String]) -> Result<Request, UsageError> {
     }
     request.file = file.ok_or_else(|| UsageError::new("FILE is missing"))?;
     Ok(request)
-}
-
-/// `text` as a number from `low` to `high`.
-fn number<T>(option: &str, text: &str, low: T, high: T) -> Result<T, UsageError>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-{
-    text.parse::<T>()
-        .ok()
-        .filter(|n| *n >= low && *n <= high)
-        .ok_or_else(|| UsageError::new(format!("{option} needs {low} to {high}, found '{text}'")))
-}
-
-/// A score as `+0.35` or `#3` / `#-2`.
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-        Score::Mate(n) => format!("#{n}"),
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use engine::search::{tune, EvalParams, TrainingSet, TuneOptions};
 use movegen::Position;
 use variants::Catalog;
 
-use crate::cli::{Arg, Args, UsageError};
+use crate::cli::{variant_errors, Arg, Args, UsageError};
 
 /// The text of `kraken tune --help`.
 pub const HELP: &str = "\
@@ -97,11 +97,9 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     for file in &files {
         catalog
             .add_file(std::path::Path::new(file))
-            .map_err(|list| UsageError::new(list[0].to_string()))?;
+            .map_err(variant_errors)?;
     }
-    let rules = catalog
-        .rules(&variant)
-        .map_err(|list| UsageError::new(list[0].to_string()))?;
+    let rules = catalog.rules(&variant).map_err(variant_errors)?;
     let start = match &weights {
         Some(file) => {
             let text = std::fs::read_to_string(file)
