@@ -67,6 +67,8 @@ pub(crate) struct EvalTables {
     /// Phase weight of the start position.
     phase_total: i32,
     royal: Vec<bool>,
+    /// Per type: whether it is a pawn (one of `pawn_types`).
+    is_pawn: Vec<bool>,
     pawn_types: Vec<PieceId>,
     /// Types that are neither pawns nor royal.
     piece_types: Vec<PieceId>,
@@ -264,6 +266,7 @@ impl EvalTables {
             hand,
             phase_weight,
             phase_total: 0,
+            is_pawn: (0..types).map(|id| rules.is_pawn(id as PieceId)).collect(),
             royal,
             pawn_types,
             piece_types,
@@ -430,7 +433,7 @@ impl EvalTables {
             let r = reach(pos, piece, sq, occupied);
             let c = piece.color.index();
             attacked[c] |= r.attacks;
-            if self.pawn_types.contains(&piece.id) {
+            if self.is_pawn[piece.id as usize] {
                 pawn_attacks[c] |= r.attacks;
             }
             reaches.push((piece, r));
@@ -453,7 +456,7 @@ impl EvalTables {
                     continue;
                 };
                 let v = victim.id as usize;
-                if self.royal[v] || self.pawn_types.contains(&victim.id) {
+                if self.royal[v] || self.is_pawn[v] {
                     continue;
                 }
                 if self.values[v] > value + THREAT_MARGIN {
@@ -545,7 +548,7 @@ impl EvalTables {
         for sq in (pos.pieces_of(them) & near2).iter() {
             if let Some(piece) = pos.piece_at(sq) {
                 let id = piece.id as usize;
-                if !self.royal[id] && !self.pawn_types.contains(&piece.id) {
+                if !self.royal[id] && !self.is_pawn[id] {
                     units += self.attack_units[id];
                 }
             }
