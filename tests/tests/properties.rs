@@ -1,6 +1,6 @@
 //! Properties of the generator on random games: the incremental key equals a fresh one, unmake
 //! restores everything, FEN round-trips, the quick legality test agrees with making every move,
-//! and every legal move leaves the mover's royal pieces safe (checked independently, by
+//! legal board moves filtered early are those filtered late, and every legal move leaves the mover's royal pieces safe (checked independently, by
 //! letting the opponent try to capture them).
 
 use kraken_tests::{
@@ -63,6 +63,26 @@ fn play(variant: &str, choices: &[u16]) {
             "{variant}: quick legality in {}",
             pos.fen()
         );
+        // The board moves filtered before the legality test are those filtered after it
+        // (captures here, the quiescence search's case, and every third move).
+        for filter in [
+            (|pos: &Position, mv: &Move| pos.is_capture(mv)) as fn(&Position, &Move) -> bool,
+            |_, mv| (mv.from.0 as usize + mv.to.0 as usize) % 3 == 0,
+        ] {
+            let mut board = MoveList::new();
+            pos.generate_legal_board_moves(&mut board, filter);
+            let wanted: Vec<_> = moves
+                .iter()
+                .filter(|mv| mv.kind == movegen::MoveKind::Normal && filter(&pos, mv))
+                .copied()
+                .collect();
+            assert_eq!(
+                board.as_slice(),
+                wanted.as_slice(),
+                "{variant}: board moves in {}",
+                pos.fen()
+            );
+        }
         if moves.is_empty() {
             break;
         }

@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::{
     eval::EvalTables,
+    eval_cache::EvalCache,
     ordering::{
         capture_value, is_killer_score, is_tactical, losing_capture_see, promotion_gain, History,
         Killers, MovePicker, OrderContext,
@@ -93,6 +94,8 @@ pub(crate) struct Worker<'a> {
     reductions: [[u8; 64]; 64],
     /// Values for static exchange evaluation.
     exchange: ExchangeTables,
+    /// Evaluations of positions seen before.
+    eval_cache: EvalCache,
 }
 
 impl<'a> Worker<'a> {
@@ -131,6 +134,7 @@ impl<'a> Worker<'a> {
             evals: [0; MAX_PLY + 2],
             reductions,
             exchange: ExchangeTables::new(pos.rules(), &tables.values),
+            eval_cache: EvalCache::new(),
             pos,
         }
     }
@@ -256,7 +260,7 @@ impl<'a> Worker<'a> {
             return if in_check {
                 0
             } else {
-                self.tables.evaluate(&self.pos)
+                self.eval_cache.evaluate(self.tables, &self.pos)
             };
         }
         // Mate distance pruning.
@@ -277,7 +281,7 @@ impl<'a> Worker<'a> {
         let eval = if in_check {
             -INFINITE
         } else {
-            self.tables.evaluate(&self.pos)
+            self.eval_cache.evaluate(self.tables, &self.pos)
         };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
@@ -453,7 +457,7 @@ impl<'a> Worker<'a> {
         }
         let in_check = in_check && qply < QS_CHECK_PLIES;
         if ply >= MAX_PLY - 1 || (qply >= QS_MAX_PLIES && !in_check) {
-            return self.tables.evaluate(&self.pos);
+            return self.eval_cache.evaluate(self.tables, &self.pos);
         }
         let pv_node = beta - alpha > 1;
         let (entry, tt_move) = self.probe();
@@ -466,7 +470,7 @@ impl<'a> Worker<'a> {
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            self.tables.evaluate(&self.pos)
+            self.eval_cache.evaluate(self.tables, &self.pos)
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -476,12 +480,13 @@ impl<'a> Worker<'a> {
         let mut best = stand_pat;
 
         let mut moves = MoveList::new();
-        self.pos.generate_legal(&mut moves);
-        if moves.is_empty() && in_check {
-            return outcome_score(self.pos.no_move_end().outcome, ply);
-        }
-        if !in_check {
-            moves.retain(|mv| is_tactical(&self.pos, mv));
+        if in_check {
+            self.pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                return outcome_score(self.pos.no_move_end().outcome, ply);
+            }
+        } else {
+            self.pos.generate_legal_board_moves(&mut moves, is_tactical);
         }
         let ctx = OrderContext {
             tables: self.tables,

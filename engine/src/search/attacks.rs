@@ -38,6 +38,17 @@ fn add(reach: &mut Reach, modes: Modes, to: Square) {
     }
 }
 
+/// Adds `squares` to the sets `modes` allow.
+#[inline]
+fn add_all(reach: &mut Reach, modes: Modes, squares: SquareSet) {
+    if modes.contains(Modes::MOVE) {
+        reach.moves |= squares;
+    }
+    if modes.contains(Modes::CAPTURE) {
+        reach.attacks |= squares;
+    }
+}
+
 /// What `piece` on `sq` reaches with the board's pieces on `occupied`.
 #[inline]
 pub(crate) fn reach(pos: &Position, piece: Piece, sq: Square, occupied: SquareSet) -> Reach {
@@ -51,12 +62,14 @@ pub(crate) fn reach(pos: &Position, piece: Piece, sq: Square, occupied: SquareSe
         add(&mut reach, leap.modes, leap.to);
     }
     for slide in table.slides(sq) {
+        let mut ray = SquareSet::EMPTY;
         for &to in table.slide_squares(slide) {
-            add(&mut reach, slide.modes, to);
+            ray.insert(to);
             if occupied.contains(to) {
                 break;
             }
         }
+        add_all(&mut reach, slide.modes, ray);
     }
     for hop in table.hops(sq) {
         let squares = table.hop_squares(hop);

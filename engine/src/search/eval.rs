@@ -12,7 +12,7 @@ use movegen::{Piece, PieceId, Position, Rules};
 use notation::{Color, Geometry, Square, SquareSet, MAX_SQUARES};
 
 use super::{
-    attacks::{empty_board_mobility, reach, Reach},
+    attacks::{empty_board_mobility, reach},
     params::EvalParams,
     piece_values::{derive, PieceProfile, PAWN_VALUE},
 };
@@ -51,6 +51,16 @@ const COUNTING_HORIZON: i32 = 16;
 const MOP_UP_EDGE: f64 = 60.0;
 /// Against a bare royal piece: bonus for bringing the own royal piece close to it.
 const MOP_UP_CLOSE: f64 = 40.0;
+
+/// The evaluation of a position's pieces before the side to move and the counting rule are
+/// taken into account (see [`EvalTables::board_score`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct BoardScore {
+    /// The score from White's (the first player's) view.
+    pub(crate) white: i32,
+    /// The game phase, [`PHASE_MAX`] with all pieces on the board, 0 with none.
+    pub(crate) phase: i32,
+}
 
 /// Everything the evaluation needs about one variant, computed once.
 pub(crate) struct EvalTables {
@@ -335,6 +345,12 @@ impl EvalTables {
 
     /// The score of `pos` for the side to move, in centipawns.
     pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
+        self.finish(pos, self.board_score(pos))
+    }
+
+    /// The part of the evaluation that depends only on what the key of `pos` covers (the
+    /// pieces, their places and the hands), so that it can be cached by that key.
+    pub(crate) fn board_score(&self, pos: &Position) -> BoardScore {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut phase_material = 0;
@@ -392,6 +408,13 @@ impl EvalTables {
                 white += if ahead == Color::White { bonus } else { -bonus };
             }
         }
+        BoardScore { white, phase }
+    }
+
+    /// The score for the side to move from the cached part `board`: the counting rule's
+    /// fading advantage and the tempo bonus.
+    pub(crate) fn finish(&self, pos: &Position, board: BoardScore) -> i32 {
+        let BoardScore { mut white, phase } = board;
         let (limit, counted) = pos.counting();
         if limit > 0 {
             // A counting rule draws soon: the advantage fades with the plies left.
@@ -425,23 +448,40 @@ impl EvalTables {
         let own = [pos.pieces_of(Color::White), pos.pieces_of(Color::Black)];
         let mut attacked = [SquareSet::EMPTY; 2];
         let mut pawn_attacks = [SquareSet::EMPTY; 2];
-        let mut reaches: ArrayVec<(Piece, Reach), { MAX_SQUARES }> = ArrayVec::new();
+        // Enemy pieces each piece attacks, with the attacker's value (kept only when there
+        // are some: most pieces attack none).
+        let mut threats: ArrayVec<(usize, i32, SquareSet), { MAX_SQUARES }> = ArrayVec::new();
+        let mut note_threats = |c: usize, id: usize, attacks: SquareSet| {
+            let targets = attacks & own[1 - c];
+            if !targets.is_empty() {
+                threats.push((c, self.values[id], targets));
+            }
+        };
+        // Pawns first: the squares they attack are left out of the other side's mobility.
+        for &id in &self.pawn_types {
+            for color in Color::ALL {
+                let piece = Piece { color, id };
+                let c = color.index();
+                for sq in pos.pieces(piece).iter() {
+                    let r = reach(pos, piece, sq, occupied);
+                    pawn_attacks[c] |= r.attacks;
+                    note_threats(c, id as usize, r.attacks);
+                }
+                attacked[c] |= pawn_attacks[c];
+            }
+        }
         for sq in occupied.iter() {
             let Some(piece) = pos.piece_at(sq) else {
                 continue;
             };
+            let id = piece.id as usize;
+            if self.is_pawn[id] {
+                continue;
+            }
             let r = reach(pos, piece, sq, occupied);
             let c = piece.color.index();
-            attacked[c] |= r.attacks;
-            if self.is_pawn[piece.id as usize] {
-                pawn_attacks[c] |= r.attacks;
-            }
-            reaches.push((piece, r));
-        }
-        for (piece, r) in &reaches {
-            let c = piece.color.index();
             let them = 1 - c;
-            let id = piece.id as usize;
+            attacked[c] |= r.attacks;
             let table = &self.mobility[id];
             if !table.is_empty() {
                 zone_hits[them] += (r.attacks & zones[them]).len() as i32;
@@ -450,8 +490,11 @@ impl EvalTables {
                 mg[c] += m;
                 eg[c] += e;
             }
-            let value = self.values[id];
-            for target in (r.attacks & own[them]).iter() {
+            note_threats(c, id, r.attacks);
+        }
+        for &(c, value, targets) in &threats {
+            let them = 1 - c;
+            for target in targets.iter() {
                 let Some(victim) = pos.piece_at(target) else {
                     continue;
                 };

@@ -6,6 +6,7 @@
 mod alphabeta;
 mod attacks;
 mod eval;
+mod eval_cache;
 mod ordering;
 mod overhead;
 mod params;
