@@ -4,6 +4,7 @@
 
 /// (variant, weights text) of every built-in variant with fitted weights.
 const WEIGHTS: &[(&str, &str)] = &[
+    ("capablanca", include_str!("../weights/capablanca.txt")),
     ("chess", include_str!("../weights/chess.txt")),
     ("shogi", include_str!("../weights/shogi.txt")),
 ];
