@@ -70,6 +70,43 @@ fn handshake_offers_variants_and_options() {
     s.quit();
 }
 
+/// Hash sizes no machine has are refused with a word and the engine goes on; thread and
+/// MultiPV counts beyond the advertised maximum are clamped.
+#[test]
+fn resources_beyond_the_machine_are_bounded() {
+    let mut s = uci();
+    for asked in ["1000000", "18446744073709551615"] {
+        s.send(&format!("setoption name Hash value {asked}"));
+        s.send("isready");
+        let lines = s.expect("readyok", |l| l == "readyok");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&format!(
+                "info string Hash {asked} MB is more than this machine can give"
+            ))),
+            "{}",
+            s.transcript()
+        );
+    }
+    s.send("setoption name Hash value 99999999999999999999");
+    s.expect("a bad value", |l| {
+        l.starts_with("info string bad Hash value")
+    });
+    s.send("setoption name Threads value 100000");
+    s.expect("threads clamped", |l| {
+        l == "info string 100000 threads are more than Kraken runs; it uses 256"
+    });
+    s.send("setoption name Threads value 1");
+    s.send("setoption name MultiPV value 100000");
+    s.expect("MultiPV clamped", |l| {
+        l == "info string MultiPV 100000 is more than 256; using 256"
+    });
+    s.send("position startpos");
+    s.send("go depth 1");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    legal_best_move(&mut s, "chess", start, false);
+    s.quit();
+}
+
 #[test]
 fn searches_return_legal_moves_within_their_limits() {
     let mut s = uci();

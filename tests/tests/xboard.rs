@@ -34,6 +34,31 @@ fn complaints(lines: &[String]) -> Vec<&String> {
         .collect()
 }
 
+/// `memory` beyond the machine is refused with a word to the user, `cores` beyond Kraken's
+/// maximum is clamped, and the engine answers `ping` after both.
+#[test]
+fn resources_beyond_the_machine_are_bounded() {
+    let mut s = xboard(&[]);
+    s.send("memory 1000000");
+    s.send("cores 100000");
+    s.send("ping 3");
+    let lines = s.expect("pong", |l| l == "pong 3");
+    assert!(
+        lines.iter().any(|l| l
+            .starts_with("telluser Kraken: Hash 1000000 MB is more than this machine can give")),
+        "{}",
+        s.transcript()
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "telluser Kraken: 100000 threads are more than Kraken runs; it uses 256"),
+        "{}",
+        s.transcript()
+    );
+    s.quit();
+}
+
 #[test]
 fn handshake_lists_features_and_every_variant() {
     let mut s = Session::start(&[HYDRA_FILE]);

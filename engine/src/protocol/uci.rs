@@ -8,8 +8,8 @@ use super::events::{Event, Events};
 use super::game::Game;
 use super::output::Output;
 use super::thinking::{pv_text, uci_line};
-use super::worker::{Worker, DEFAULT_HASH_MB};
-use crate::search::{Clock, Limits, OverheadMeter, Score};
+use super::worker::{resize_hash, set_threads, Worker, DEFAULT_HASH_MB, MAX_MULTIPV};
+use crate::search::{Clock, Limits, OverheadMeter, Score, MAX_THREADS};
 
 /// The engine's name and version, as both protocols announce it.
 pub const ENGINE_NAME: &str = concat!("Kraken ", env!("CARGO_PKG_VERSION"));
@@ -86,8 +86,8 @@ impl Uci {
             "option name UCI_Chess960 type check default false".into(),
             "option name VariantPath type string default <empty>".into(),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"),
-            "option name Threads type spin default 1 min 1 max 256".into(),
-            "option name MultiPV type spin default 1 min 1 max 256".into(),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             "option name Ponder type check default false".into(),
         ];
         lines.push("uciok".into());
@@ -174,19 +174,34 @@ impl Uci {
                 }
             }
             "hash" => match number(value) {
-                Some(mb) => self.worker.searcher().set_hash(mb),
+                Some(mb) => {
+                    if let Some(note) = resize_hash(&mut self.worker.searcher(), mb) {
+                        self.out.line(&format!("info string {note}"));
+                    }
+                }
                 None => self
                     .out
                     .line(&format!("info string bad Hash value '{value}'")),
             },
             "threads" => match number(value) {
-                Some(n) => self.worker.searcher().set_threads(n),
+                Some(n) => {
+                    if let Some(note) = set_threads(&mut self.worker.searcher(), n) {
+                        self.out.line(&format!("info string {note}"));
+                    }
+                }
                 None => self
                     .out
                     .line(&format!("info string bad Threads value '{value}'")),
             },
             "multipv" => match number(value) {
-                Some(n) => self.multipv = n,
+                Some(n) => {
+                    self.multipv = n.min(MAX_MULTIPV);
+                    if n > MAX_MULTIPV {
+                        self.out.line(&format!(
+                            "info string MultiPV {n} is more than {MAX_MULTIPV}; using {MAX_MULTIPV}"
+                        ));
+                    }
+                }
                 None => self
                     .out
                     .line(&format!("info string bad MultiPV value '{value}'")),

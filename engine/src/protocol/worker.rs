@@ -15,6 +15,25 @@ use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
 /// Default transposition table size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 64;
 
+/// Most principal variations a search reports.
+pub const MAX_MULTIPV: usize = 256;
+
+/// Sets the hash table to `asked` megabytes; returns what to tell the user when the machine
+/// could not give that much.
+pub fn resize_hash(searcher: &mut Searcher, asked: usize) -> Option<String> {
+    let got = searcher.set_hash(asked);
+    (got < asked).then(|| {
+        format!("Hash {asked} MB is more than this machine can give; the table has {got} MB")
+    })
+}
+
+/// Sets the number of search threads to `asked`; returns what to tell the user when that is
+/// more than Kraken runs.
+pub fn set_threads(searcher: &mut Searcher, asked: usize) -> Option<String> {
+    let got = searcher.set_threads(asked);
+    (got < asked).then(|| format!("{asked} threads are more than Kraken runs; it uses {got}"))
+}
+
 /// Runs searches on a thread of their own.
 #[derive(Debug)]
 pub struct Worker {

@@ -13,7 +13,7 @@ use super::output::Output;
 use super::setup::xboard_setup;
 use super::thinking::{pv_text, xboard_line};
 use super::uci::ENGINE_NAME;
-use super::worker::Worker;
+use super::worker::{resize_hash, set_threads, Worker};
 use crate::search::{Clock, Info, Limits, OverheadMeter, SearchResult};
 
 /// Features cutechess-cli refuses and XBoard accepts: their refusal says who the GUI is.
@@ -221,14 +221,18 @@ impl XBoard {
             "memory" => match arg.parse::<usize>() {
                 Ok(mb) if mb > 0 => {
                     self.cancel();
-                    self.worker.searcher().set_hash(mb);
+                    if let Some(note) = resize_hash(&mut self.worker.searcher(), mb) {
+                        self.out.line(&format!("telluser Kraken: {note}"));
+                    }
                 }
                 _ => self.error("bad memory", line),
             },
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if n > 0 => {
                     self.cancel();
-                    self.worker.searcher().set_threads(n);
+                    if let Some(note) = set_threads(&mut self.worker.searcher(), n) {
+                        self.out.line(&format!("telluser Kraken: {note}"));
+                    }
                 }
                 _ => self.error("bad cores", line),
             },

@@ -7,6 +7,7 @@ mod alphabeta;
 mod attacks;
 mod eval;
 mod eval_cache;
+mod memory;
 mod ordering;
 mod overhead;
 mod params;
@@ -32,6 +33,11 @@ use std::{
 use movegen::{Move, Position, Rules};
 
 use self::{eval::EvalTables, tt::TranspositionTable};
+
+/// Most search threads a searcher runs.
+pub const MAX_THREADS: usize = 256;
+/// Percent of the memory the system has free that the transposition table may take.
+pub const HASH_SHARE_OF_FREE: usize = 75;
 
 /// The clock of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,31 +161,60 @@ impl fmt::Debug for Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mb` megabyte transposition table and `threads` threads.
+    /// A searcher with a transposition table of `hash_mb` megabytes (less when the machine
+    /// cannot give that much: see [`Searcher::set_hash`]) and `threads` threads.
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
-        let hash_mb = hash_mb.max(1);
-        Searcher {
-            hash_mb,
-            threads: threads.max(1),
-            tt: TranspositionTable::new(hash_mb),
+        let mut searcher = Searcher {
+            hash_mb: 1,
+            threads: 1,
+            tt: TranspositionTable::try_new(1).expect("a megabyte for the hash table"),
             tables: None,
-        }
+        };
+        searcher.set_hash(hash_mb);
+        searcher.set_threads(threads);
+        searcher
     }
 
-    /// Resizes the transposition table (emptying it).
-    pub fn set_hash(&mut self, hash_mb: usize) {
+    /// The size of the transposition table in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Resizes the transposition table to `hash_mb` megabytes and empties it. A size beyond
+    /// the memory the system says it has free (more than [`HASH_SHARE_OF_FREE`] of it) is
+    /// refused and the table stays as it was; when the allocation fails the size is halved
+    /// until it succeeds. Returns the size now in use, which the caller reports when it is
+    /// not the one asked for.
+    pub fn set_hash(&mut self, hash_mb: usize) -> usize {
         let hash_mb = hash_mb.max(1);
         if hash_mb == self.hash_mb {
             self.tt.clear();
-        } else {
-            self.hash_mb = hash_mb;
-            self.tt = TranspositionTable::new(hash_mb);
+            return hash_mb;
         }
+        let free = memory::available_mb().map(|mb| mb + self.hash_mb);
+        if free.is_some_and(|free| hash_mb > free / 100 * HASH_SHARE_OF_FREE) {
+            self.tt.clear();
+            return self.hash_mb;
+        }
+        // Free the old table first: the new one may need its memory.
+        self.tt = TranspositionTable::try_new(1).expect("a megabyte for the hash table");
+        self.hash_mb = 1;
+        let mut mb = hash_mb;
+        while mb > 1 {
+            if let Some(tt) = TranspositionTable::try_new(mb) {
+                self.tt = tt;
+                self.hash_mb = mb;
+                break;
+            }
+            mb /= 2;
+        }
+        self.hash_mb
     }
 
-    /// Sets the number of search threads.
-    pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+    /// Sets the number of search threads, at most [`MAX_THREADS`]; returns the number set.
+    pub fn set_threads(&mut self, threads: usize) -> usize {
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.threads
     }
 
     /// Forgets everything learnt (a new game).

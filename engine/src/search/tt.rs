@@ -122,14 +122,25 @@ impl fmt::Debug for TranspositionTable {
 
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`TranspositionTable::try_new`] does not.
+    #[cfg(test)]
     pub(crate) fn new(mb: usize) -> TranspositionTable {
+        TranspositionTable::try_new(mb).expect("memory for the table")
+    }
+
+    /// A table of about `mb` megabytes (at least one bucket), or `None` when the system
+    /// cannot give that much memory.
+    pub(crate) fn try_new(mb: usize) -> Option<TranspositionTable> {
         let buckets = (mb.saturating_mul(1 << 20) / (SLOT_BYTES * BUCKET)).max(1);
         let mut slots = Vec::new();
+        slots.try_reserve_exact(buckets.checked_mul(BUCKET)?).ok()?;
         slots.resize_with(buckets * BUCKET, Slot::default);
-        TranspositionTable {
+        Some(TranspositionTable {
             slots,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Empties the table.
