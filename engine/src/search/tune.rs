@@ -1,6 +1,9 @@
 //! Texel's method: fits the evaluation's weights to game results by minimising the mean
 //! squared difference between each position's result and the win probability its static
-//! evaluation predicts, `1 / (1 + 10^(-k * eval / 400))`, with `k` fitted first.
+//! evaluation predicts, `1 / (1 + 10^(-k * eval / 400))`, with `k` fitted first. Where the data
+//! holds the search's score of a position, the target may blend the result with the win
+//! probability of that score ([`TuneOptions::lambda`]): in a variant whose games are mostly
+//! drawn the results alone say little.
 //!
 //! The search over the weights is a coordinate descent: each weight in turn moves by a step
 //! up or down while that lowers the error, with the steps shrinking from pass to pass.
@@ -17,7 +20,10 @@ use super::{eval::EvalTables, params::EvalParams, piece_values::derive};
 #[derive(Debug)]
 pub struct TrainingSet {
     rules: Arc<Rules>,
+    /// Positions with their results from White's view.
     positions: Vec<(Position, f64)>,
+    /// Per position: the search's score from White's view, in centipawns, where known.
+    scores: Vec<Option<f64>>,
 }
 
 /// How [`tune`] searches.
@@ -29,6 +35,9 @@ pub struct TuneOptions {
     pub passes: usize,
     /// Tune only the weights whose names start with one of these (all when empty).
     pub only: Vec<String>,
+    /// The share of the game result in each position's target (0 to 1); the rest is the win
+    /// probability of the position's search score, where the data has one.
+    pub lambda: f64,
 }
 
 impl Default for TuneOptions {
@@ -37,6 +46,7 @@ impl Default for TuneOptions {
             steps: vec![16, 4, 1],
             passes: 8,
             only: Vec::new(),
+            lambda: 1.0,
         }
     }
 }
@@ -47,12 +57,15 @@ impl TrainingSet {
         TrainingSet {
             rules,
             positions: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
-    /// Adds a position and its result from White's view (1, 0.5 or 0).
-    pub fn push(&mut self, pos: Position, result: f64) {
+    /// Adds a position, its result from White's view (1, 0.5 or 0) and, if known, the
+    /// search's score of it from White's view in centipawns.
+    pub fn push(&mut self, pos: Position, result: f64, score: Option<f64>) {
         self.positions.push((pos, result));
+        self.scores.push(score);
     }
 
     /// How many positions the set holds.
@@ -72,8 +85,29 @@ impl TrainingSet {
     }
 
     fn error_of(&self, tables: &EvalTables, k: f64) -> f64 {
-        let evals = self.white_evals(tables);
-        error_with(&evals, &self.positions, k)
+        self.error_against(tables, k, &self.results())
+    }
+
+    fn error_against(&self, tables: &EvalTables, k: f64, targets: &[f64]) -> f64 {
+        error_with(&self.white_evals(tables), targets, k)
+    }
+
+    /// The game results, from White's view.
+    fn results(&self) -> Vec<f64> {
+        self.positions.iter().map(|&(_, result)| result).collect()
+    }
+
+    /// Each position's target: `lambda` of its result plus the rest of its score's win
+    /// probability with scale `k` (the result alone where no score is known).
+    fn targets(&self, k: f64, lambda: f64) -> Vec<f64> {
+        self.positions
+            .iter()
+            .zip(&self.scores)
+            .map(|(&(_, result), score)| match score {
+                Some(cp) => lambda * result + (1.0 - lambda) * win_probability(*cp, k),
+                None => result,
+            })
+            .collect()
     }
 
     /// Each position's evaluation from White's view.
@@ -95,11 +129,12 @@ impl TrainingSet {
     pub fn fit_scale(&self, params: &EvalParams) -> f64 {
         let tables = EvalTables::with_params(&self.rules, &derive(&self.rules), params.clone());
         let evals = self.white_evals(&tables);
+        let results = self.results();
         let (mut low, mut high) = (0.05f64, 5.0f64);
         for _ in 0..60 {
             let a = low + (high - low) / 3.0;
             let b = high - (high - low) / 3.0;
-            if error_with(&evals, &self.positions, a) < error_with(&evals, &self.positions, b) {
+            if error_with(&evals, &results, a) < error_with(&evals, &results, b) {
                 high = b;
             } else {
                 low = a;
@@ -121,8 +156,13 @@ impl TrainingSet {
     }
 }
 
-/// The mean squared error of predictions from `evals` with scale `k`.
-fn error_with(evals: &[f64], positions: &[(Position, f64)], k: f64) -> f64 {
+/// The win probability of a score `cp` with scale `k`.
+fn win_probability(cp: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
+}
+
+/// The mean squared error of predictions from `evals` with scale `k` against `targets`.
+fn error_with(evals: &[f64], targets: &[f64], k: f64) -> f64 {
     if evals.is_empty() {
         return 0.0;
     }
@@ -130,15 +170,12 @@ fn error_with(evals: &[f64], positions: &[(Position, f64)], k: f64) -> f64 {
     // rounding cannot pass for an improvement.
     let chunks: Vec<f64> = evals
         .par_chunks(4096)
-        .zip(positions.par_chunks(4096))
-        .map(|(evals, positions)| {
+        .zip(targets.par_chunks(4096))
+        .map(|(evals, targets)| {
             evals
                 .iter()
-                .zip(positions)
-                .map(|(&eval, (_, result))| {
-                    let predicted = 1.0 / (1.0 + 10f64.powf(-k * eval / 400.0));
-                    (result - predicted).powi(2)
-                })
+                .zip(targets)
+                .map(|(&eval, target)| (target - win_probability(eval, k)).powi(2))
                 .sum::<f64>()
         })
         .collect();
@@ -155,11 +192,13 @@ pub fn tune(
 ) -> EvalParams {
     let mut params = set.with_piece_values(start);
     let k = set.fit_scale(&params);
+    let targets = set.targets(k, options.lambda);
     let profiles = derive(&set.rules);
     let error = |params: &EvalParams| {
-        set.error_of(
+        set.error_against(
             &EvalTables::with_params(&set.rules, &profiles, params.clone()),
             k,
+            &targets,
         )
     };
     let mut best = error(&params);
@@ -253,7 +292,7 @@ mod tests {
                 eval = -eval;
             }
             let result = 1.0 / (1.0 + 10f64.powf(-k * eval / 400.0));
-            set.push(pos, result);
+            set.push(pos, result, None);
         }
         let fitted_k = set.fit_scale(&truth);
         assert!((fitted_k - k).abs() < 0.01, "k {fitted_k}");
@@ -270,5 +309,38 @@ mod tests {
         let [tm, te] = tuned.tempo;
         assert!((tm + te) / 2 > 30 && (tm + te) / 2 < 50, "tempo {tm} {te}");
         assert!(set.error(&tuned, fitted_k) < set.error(&EvalParams::default(), fitted_k));
+    }
+
+    /// Drawn games say nothing; the search scores in the data carry the knight's value.
+    #[test]
+    fn scores_teach_what_drawn_results_cannot() {
+        let rules = Catalog::builtin().rules("chess").expect("chess");
+        let mut truth = EvalParams::default();
+        truth.set_value("N", [380, 380]);
+        let tables = EvalTables::with_params(&rules, &derive(&rules), truth.clone());
+        let mut set = TrainingSet::new(Arc::clone(&rules));
+        for pos in random_positions(&rules, 3000) {
+            let mut eval = f64::from(tables.evaluate(&pos));
+            if pos.side_to_move() == Color::Black {
+                eval = -eval;
+            }
+            set.push(pos, 0.5, Some(eval));
+        }
+        let tune_knight = |lambda: f64| {
+            let options = TuneOptions {
+                only: vec!["value.N".into()],
+                lambda,
+                ..TuneOptions::default()
+            };
+            let tuned = tune(&set, &EvalParams::default(), &options, &mut |_| {});
+            let [mg, eg] = tuned.value("N").expect("a knight value");
+            (mg + eg) / 2
+        };
+        let knight = tune_knight(0.0);
+        assert!(knight > 360 && knight < 400, "knight {knight}");
+        assert!(
+            (tune_knight(1.0) - 380).abs() > 30,
+            "the results alone should not find the knight"
+        );
     }
 }

@@ -32,8 +32,8 @@ Usage: kraken datagen --variant NAME [--games N] [--nodes N] [--plies N] [--thre
   --seed N              seed of the random openings (default 1)
   --variants-file FILE  load variants from FILE first
 
-Each line is 'FEN | RESULT', RESULT being 1, 0.5 or 0 from White's (the first player's)
-view. A position is written when the side to move is not in check and the searched move
+Each line is 'FEN | RESULT | SCORE', RESULT being 1, 0.5 or 0 and SCORE the search's score
+of the position in centipawns, both from White's (the first player's) view. A position is written when the side to move is not in check and the searched move
 neither captures nor promotes, past the random plies, without a mate score. A game ends by
 the variant's rules, as a win once the score stays beyond 15 pawns for 8 plies, or as a draw
 after 400 plies. Positions go to stdout, a line per finished game to stderr.
@@ -105,8 +105,8 @@ pub fn run(items: &[String], out: &mut (dyn Write + Send)) -> Result<(), UsageEr
                     let (lines, result) = play(&mut searcher, opening, request.nodes);
                     let count = lines.len();
                     let mut text = String::new();
-                    for fen in lines {
-                        text.push_str(&format!("{fen} | {result}\n"));
+                    for (fen, score) in lines {
+                        text.push_str(&format!("{fen} | {result} | {score}\n"));
                     }
                     let mut out = out.lock().expect("no thread panicked");
                     if let Err(err) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -131,9 +131,13 @@ pub fn run(items: &[String], out: &mut (dyn Write + Send)) -> Result<(), UsageEr
     }
 }
 
-/// Plays one game from `pos`; returns the FENs of its quiet positions and the result from
-/// White's view.
-fn play(searcher: &mut Searcher, mut pos: Position, nodes: u64) -> (Vec<String>, &'static str) {
+/// Plays one game from `pos`; returns the FENs of its quiet positions with the search's
+/// scores of them (centipawns, from White's view) and the result from White's view.
+fn play(
+    searcher: &mut Searcher,
+    mut pos: Position,
+    nodes: u64,
+) -> (Vec<(String, i32)>, &'static str) {
     searcher.clear();
     let control = Control::default();
     let limits = Limits {
@@ -163,7 +167,8 @@ fn play(searcher: &mut Searcher, mut pos: Position, nodes: u64) -> (Vec<String>,
                 && pos.piece_at(best.to).is_none()
                 && !pos.in_check();
             if quiet {
-                fens.push(pos.fen());
+                let white = if us == Color::White { cp } else { -cp };
+                fens.push((pos.fen(), white));
             }
             let leader = if cp > 0 { us } else { us.opponent() };
             winning = match (cp.abs() >= WIN_SCORE, winning) {
@@ -256,8 +261,15 @@ mod tests {
         let rules = Catalog::builtin().rules("makruk").expect("makruk");
         let mut lines = 0;
         for line in out.lines() {
-            let (fen, result) = line.split_once(" | ").expect("FEN | RESULT");
+            let fields: Vec<&str> = line.split(" | ").collect();
+            let [fen, result, score] = fields[..] else {
+                panic!("not 'FEN | RESULT | SCORE': {line}");
+            };
             assert!(["1", "0", "0.5"].contains(&result), "{line}");
+            assert!(
+                score.parse::<i32>().is_ok_and(|cp| cp.abs() < 20_000),
+                "{line}"
+            );
             let pos = Position::from_fen(rules.clone(), fen).expect("a FEN");
             assert!(!pos.in_check(), "{line}");
             lines += 1;

@@ -12,17 +12,22 @@ pub const HELP: &str = "\
 kraken tune: fit the evaluation's weights to game results (Texel's method)
 
 Usage: kraken tune --variant NAME --data FILE [--weights FILE] [--only NAMES] [--passes N]
-                   [--steps LIST] [--variants-file FILE]
+                   [--steps LIST] [--lambda L] [--variants-file FILE]
 
   --variant NAME        the variant (required)
-  --data FILE           positions with results, 'FEN | RESULT' per line as kraken datagen
-                        writes them (RESULT 1, 0.5 or 0 from White's view); repeatable
+  --data FILE           positions with results, 'FEN | RESULT | SCORE' per line as kraken
+                        datagen writes them (RESULT 1, 0.5 or 0 and the search's SCORE in
+                        centipawns, both from White's view; SCORE may be left out);
+                        repeatable
   --weights FILE        the weights to start from (default: the variant's own, else the
                         defaults)
   --only NAMES          tune only weights whose names start with one of these, comma
                         separated (such as value,mobility)
   --passes N            most passes over the weights per step size (default 8)
   --steps LIST          step sizes, comma separated (default 16,4,1)
+  --lambda L            the share of the game result in each position's target, 0 to 1
+                        (default 1); the rest is the win probability of its SCORE. Below 1
+                        where most games are drawn and the results alone say little
   --variants-file FILE  load variants from FILE first
 
 The fitted weights go to stdout as 'NAME MG EG' lines (piece values as value.LETTER);
@@ -59,6 +64,16 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
                         .split(',')
                         .map(str::to_string)
                         .collect()
+                }
+                "--lambda" => {
+                    let text = args.value(&name, inline, "a number")?;
+                    options.lambda = text
+                        .parse()
+                        .ok()
+                        .filter(|l| (0.0..=1.0).contains(l))
+                        .ok_or_else(|| {
+                            UsageError::new(format!("--lambda needs 0 to 1, found '{text}'"))
+                        })?;
                 }
                 "--passes" => {
                     let text = args.value(&name, inline, "a number")?;
@@ -121,9 +136,22 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
                 continue;
             }
             let fail = |message: String| UsageError::new(format!("{file}:{}: {message}", n + 1));
-            let (fen, result) = line
-                .rsplit_once('|')
-                .ok_or_else(|| fail("expected 'FEN | RESULT'".into()))?;
+            let mut fields = line.split('|');
+            let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
+                return Err(fail("expected 'FEN | RESULT | SCORE'".into()));
+            };
+            let score = match fields.next().map(str::trim) {
+                None => None,
+                Some(text) => Some(
+                    text.parse::<f64>()
+                        .ok()
+                        .filter(|cp| cp.is_finite())
+                        .ok_or_else(|| fail(format!("'{text}' is not a score in centipawns")))?,
+                ),
+            };
+            if fields.next().is_some() {
+                return Err(fail("expected 'FEN | RESULT | SCORE'".into()));
+            }
             let result = match result.trim() {
                 "1" | "1.0" | "1-0" => 1.0,
                 "0" | "0.0" | "0-1" => 0.0,
@@ -132,7 +160,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
             };
             let pos =
                 Position::from_fen(rules.clone(), fen.trim()).map_err(|e| fail(e.to_string()))?;
-            set.push(pos, result);
+            set.push(pos, result, score);
         }
     }
     if set.is_empty() {
@@ -163,9 +191,9 @@ mod tests {
     fn weights_come_out_in_the_form_they_are_read() {
         let data = file(
             "data",
-            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1\n\
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1 | 120\n\
              4k3/4p3/8/8/8/8/8/4K3 w - - 0 1 | 0\n\
-             4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 | 0.5\n",
+             4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1 | 0.5 | -3\n",
         );
         let out = run_args(&[
             "--variant",
@@ -176,6 +204,8 @@ mod tests {
             "tempo",
             "--steps",
             "2",
+            "--lambda",
+            "0.5",
         ])
         .expect("tuned");
         let params = EvalParams::parse(&out).expect("weights");
@@ -196,5 +226,12 @@ mod tests {
         assert!(run_args(&["--variant", "chess"]).is_err());
         assert!(run_args(&["--data", &data]).is_err());
         assert!(run_args(&["--variant", "chess", "--data", &data, "--steps", "0"]).is_err());
+        assert!(run_args(&["--variant", "chess", "--data", &data, "--lambda", "2"]).is_err());
+        let score = file("score", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1 | big\n");
+        let err = run_args(&["--variant", "chess", "--data", &score]).expect_err("bad score");
+        assert!(
+            err.0.ends_with(":1: 'big' is not a score in centipawns"),
+            "{err}"
+        );
     }
 }
