@@ -3,16 +3,18 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::{
+    continuation::PieceTo,
+    correction::CorrectionKeys,
     eval::EvalTables,
-    eval_cache::EvalCache,
     ordering::{
-        capture_value, is_killer_score, is_tactical, losing_capture_see, promotion_gain, History,
-        Killers, MovePicker, OrderContext,
+        capture_value, is_killer_score, is_tactical, losing_capture_see, promotion_gain, Killers,
+        MovePicker, OrderContext,
     },
     score::{
         from_tt, is_mate, mate_in, mated_in, outcome_score, to_tt, INFINITE, MATE_BOUND, MAX_PLY,
     },
     see::ExchangeTables,
+    thread_data::ThreadData,
     time::TimeManager,
     tt::{Entry, MoveCode, TranspositionTable},
     Bound, Control,
@@ -85,7 +87,10 @@ pub(crate) struct Worker<'a> {
     /// Set once the search must end; every search function then returns at once.
     pub(crate) stopped: bool,
     killers: Killers,
-    history: History,
+    /// The tables this thread keeps from search to search.
+    data: &'a mut ThreadData,
+    /// Per ply, the move made there (for the continuation histories).
+    moved: [PieceTo; MAX_PLY + 2],
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply` on.
     pub(crate) pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// Static evaluation per ply (for the "improving" test).
@@ -94,20 +99,17 @@ pub(crate) struct Worker<'a> {
     reductions: [[u8; 64]; 64],
     /// Values for static exchange evaluation.
     exchange: ExchangeTables,
-    /// Evaluations of positions seen before.
-    eval_cache: EvalCache,
 }
 
 impl<'a> Worker<'a> {
-    /// A thread searching `pos`.
+    /// A thread searching `pos` with the tables `data` (made for `pos`'s rules).
     pub(crate) fn new(
         pos: Position,
         shared: &'a Shared<'a>,
         tables: &'a EvalTables,
         time: Option<TimeManager>,
+        data: &'a mut ThreadData,
     ) -> Worker<'a> {
-        let types = pos.rules().pieces.len();
-        let squares = pos.geometry().num_squares();
         let mut reductions = [[0u8; 64]; 64];
         for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
             for (count, r) in row.iter_mut().enumerate().skip(1) {
@@ -129,12 +131,12 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             killers: Killers::new(),
-            history: History::new(types, squares),
+            data,
+            moved: [PieceTo::NONE; MAX_PLY + 2],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             evals: [0; MAX_PLY + 2],
             reductions,
             exchange: ExchangeTables::new(pos.rules(), &tables.values),
-            eval_cache: EvalCache::new(),
             pos,
         }
     }
@@ -257,11 +259,7 @@ impl<'a> Worker<'a> {
             return outcome_score(over.outcome, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check {
-                0
-            } else {
-                self.eval_cache.evaluate(self.tables, &self.pos)
-            };
+            return if in_check { 0 } else { self.static_eval().0 };
         }
         // Mate distance pruning.
         alpha = alpha.max(mated_in(ply));
@@ -278,12 +276,30 @@ impl<'a> Worker<'a> {
             return score;
         }
 
-        let eval = if in_check {
-            -INFINITE
+        let us = self.pos.side_to_move();
+        let (static_eval, raw_eval, keys) = if in_check {
+            (-INFINITE, -INFINITE, CorrectionKeys::default())
         } else {
-            self.eval_cache.evaluate(self.tables, &self.pos)
+            self.static_eval()
         };
-        self.evals[ply] = eval;
+        // A hash score bounding the static evaluation from the right side is the better guess.
+        let eval = match entry {
+            Some(e) if !in_check => {
+                let score = from_tt(e.score, ply);
+                let better = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > static_eval,
+                    Bound::Upper => score < static_eval,
+                };
+                if better && !is_mate(score) {
+                    score
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
+        self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         self.killers.clear(ply + 1);
 
@@ -293,13 +309,13 @@ impl<'a> Worker<'a> {
                 return eval;
             }
             // Null-move pruning, when not in a pawn (zugzwang-prone) ending.
-            let us = self.pos.side_to_move();
             if allow_null
                 && depth >= NULL_MOVE_DEPTH
                 && eval >= beta
                 && self.tables.has_pieces(&self.pos, us)
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.moved[ply] = PieceTo::NONE;
                 self.pos.make_null();
                 let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                 self.pos.unmake_null();
@@ -324,10 +340,11 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        let us = self.pos.side_to_move();
+        let before = self.before(ply);
         let ctx = OrderContext {
             tables: self.tables,
-            history: &self.history,
+            data: self.data,
+            before,
             tt_move,
             killers: self.killers.get(ply),
         };
@@ -365,6 +382,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            self.note_move(ply, &mv);
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
@@ -377,7 +395,7 @@ impl<'a> Worker<'a> {
                 if depth >= 3 && !tactical && !gives_check && !in_check {
                     reduction = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
                     reduction += i32::from(!pv_node) - i32::from(is_killer_score(order));
-                    reduction -= (self.history.get(us, &mv) / 4096).clamp(-2, 2);
+                    reduction -= (self.data.quiet_score(us, &mv, before) / 8192).clamp(-2, 2);
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(
@@ -409,7 +427,7 @@ impl<'a> Worker<'a> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if !tactical {
-                            self.reward_quiet(ply, depth, mv, &quiets);
+                            self.reward_quiet(ply, depth, mv, &quiets, before);
                         }
                         break;
                     }
@@ -421,19 +439,64 @@ impl<'a> Worker<'a> {
         }
 
         self.store(best, best_move, original_alpha, beta, depth, ply);
+        let learns = !in_check
+            && !is_mate(best)
+            && best_move.is_none_or(|m| !is_tactical(&self.pos, &m))
+            && !(best >= beta && best <= static_eval)
+            && !(best <= original_alpha && best >= static_eval);
+        if learns {
+            self.data
+                .correction
+                .update(us, &keys, depth, best, raw_eval);
+        }
         best
     }
 
-    /// Rewards the quiet move `mv` that cut off at `ply` and punishes the quiet moves tried
-    /// before it.
-    fn reward_quiet(&mut self, ply: usize, depth: i32, mv: Move, tried: &[Move]) {
+    /// The static evaluation of the current position corrected by the correction history,
+    /// the evaluation before the correction, and the keys it was corrected by.
+    fn static_eval(&mut self) -> (i32, i32, CorrectionKeys) {
+        let (raw, keys) = self.data.eval_cache.evaluate(self.tables, &self.pos);
+        let correction = self
+            .data
+            .correction
+            .correction(self.pos.side_to_move(), &keys);
+        let corrected = (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        (corrected, raw, keys)
+    }
+
+    /// Rewards the quiet move `mv` that cut off at `ply` after the moves `before` and
+    /// punishes the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        mv: Move,
+        tried: &[Move],
+        before: [PieceTo; 2],
+    ) {
         let us = self.pos.side_to_move();
         let bonus = (depth * depth * 16).min(super::ordering::HISTORY_MAX / 2);
         self.killers.add(ply, mv);
-        self.history.update(us, &mv, bonus);
+        self.data.update_quiet(us, &mv, before, bonus);
         for other in tried {
-            self.history.update(us, other, -bonus);
+            self.data.update_quiet(us, other, before, -bonus);
         }
+    }
+
+    /// Remembers that `mv` is made at `ply` (before it is made).
+    #[inline]
+    pub(crate) fn note_move(&mut self, ply: usize, mv: &Move) {
+        self.moved[ply] = self.data.continuation[0].piece_to(self.pos.side_to_move(), mv);
+    }
+
+    /// The moves made one and two plies before `ply`.
+    #[inline]
+    fn before(&self, ply: usize) -> [PieceTo; 2] {
+        let at = |back: usize| {
+            ply.checked_sub(back)
+                .map_or(PieceTo::NONE, |p| self.moved[p])
+        };
+        [at(1), at(2)]
     }
 
     /// Quiescence search: captures and promotions until the position is quiet, with the
@@ -457,7 +520,7 @@ impl<'a> Worker<'a> {
         }
         let in_check = in_check && qply < QS_CHECK_PLIES;
         if ply >= MAX_PLY - 1 || (qply >= QS_MAX_PLIES && !in_check) {
-            return self.eval_cache.evaluate(self.tables, &self.pos);
+            return self.static_eval().0;
         }
         let pv_node = beta - alpha > 1;
         let (entry, tt_move) = self.probe();
@@ -470,7 +533,7 @@ impl<'a> Worker<'a> {
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            self.eval_cache.evaluate(self.tables, &self.pos)
+            self.static_eval().0
         };
         if stand_pat >= beta {
             return stand_pat;
@@ -490,7 +553,8 @@ impl<'a> Worker<'a> {
         }
         let ctx = OrderContext {
             tables: self.tables,
-            history: &self.history,
+            data: self.data,
+            before: [PieceTo::NONE; 2],
             tt_move,
             killers: [None; 2],
         };

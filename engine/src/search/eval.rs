@@ -335,6 +335,12 @@ impl EvalTables {
         total
     }
 
+    /// Whether type `id` is a pawn (promotes, has pawn terms).
+    #[inline]
+    pub(crate) fn is_pawn(&self, id: PieceId) -> bool {
+        self.is_pawn[id as usize]
+    }
+
     /// Whether `color` has a piece that is neither a pawn nor royal (on the board or in hand):
     /// null-move pruning is unsafe without one (zugzwang).
     pub(crate) fn has_pieces(&self, pos: &Position, color: Color) -> bool {

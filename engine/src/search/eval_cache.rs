@@ -4,15 +4,19 @@
 
 use movegen::Position;
 
-use super::eval::{BoardScore, EvalTables};
+use super::{
+    correction::CorrectionKeys,
+    eval::{BoardScore, EvalTables},
+};
 
-/// Entries in the cache (a power of two); 16 bytes each.
+/// Entries in the cache (a power of two); 48 bytes each.
 const ENTRIES: usize = 1 << 16;
 
-/// The cache: the board part of the evaluation ([`BoardScore`]) by key, always replaced.
+/// The cache: the board part of the evaluation ([`BoardScore`]) and the correction-history
+/// keys by position key, always replaced.
 #[derive(Debug)]
 pub(crate) struct EvalCache {
-    entries: Vec<(u64, BoardScore)>,
+    entries: Vec<(u64, BoardScore, CorrectionKeys)>,
 }
 
 impl EvalCache {
@@ -21,19 +25,34 @@ impl EvalCache {
         EvalCache {
             // An empty entry holds a key that cannot index it, so no position matches it.
             entries: (0..ENTRIES)
-                .map(|i| ((i ^ 1) as u64, BoardScore::default()))
+                .map(|i| {
+                    (
+                        (i ^ 1) as u64,
+                        BoardScore::default(),
+                        CorrectionKeys::default(),
+                    )
+                })
                 .collect(),
         }
     }
 
-    /// The evaluation of `pos` for the side to move, from the cache when it is there.
+    /// The evaluation of `pos` for the side to move and its correction-history keys, from
+    /// the cache when they are there.
     #[inline]
-    pub(crate) fn evaluate(&mut self, tables: &EvalTables, pos: &Position) -> i32 {
+    pub(crate) fn evaluate(
+        &mut self,
+        tables: &EvalTables,
+        pos: &Position,
+    ) -> (i32, CorrectionKeys) {
         let key = pos.key();
         let entry = &mut self.entries[key as usize & (ENTRIES - 1)];
         if entry.0 != key {
-            *entry = (key, tables.board_score(pos));
+            *entry = (
+                key,
+                tables.board_score(pos),
+                CorrectionKeys::of(pos, tables),
+            );
         }
-        tables.finish(pos, entry.1)
+        (tables.finish(pos, entry.1), entry.2)
     }
 }

@@ -5,6 +5,8 @@
 
 mod alphabeta;
 mod attacks;
+mod continuation;
+mod correction;
 mod eval;
 mod eval_cache;
 mod memory;
@@ -16,6 +18,7 @@ mod root;
 mod score;
 mod see;
 mod smp;
+mod thread_data;
 mod time;
 mod tt;
 mod tune;
@@ -32,7 +35,7 @@ use std::{
 
 use movegen::{Move, Position, Rules};
 
-use self::{eval::EvalTables, tt::TranspositionTable};
+use self::{eval::EvalTables, thread_data::ThreadData, tt::TranspositionTable};
 
 /// Most search threads a searcher runs.
 pub const MAX_THREADS: usize = 256;
@@ -145,6 +148,8 @@ pub struct Searcher {
     tt: TranspositionTable,
     /// Evaluation tables of the last variant searched.
     tables: Option<(Arc<Rules>, Arc<EvalTables>)>,
+    /// Per thread, what it learnt in the searches of this game (for that variant).
+    thread_data: Vec<ThreadData>,
 }
 
 impl fmt::Debug for Searcher {
@@ -169,6 +174,7 @@ impl Searcher {
             threads: 1,
             tt: TranspositionTable::try_new(1).expect("a megabyte for the hash table"),
             tables: None,
+            thread_data: Vec::new(),
         };
         searcher.set_hash(hash_mb);
         searcher.set_threads(threads);
@@ -220,6 +226,7 @@ impl Searcher {
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.thread_data.clear();
     }
 
     /// The evaluation tables of `pos`'s variant, computed on first use.
@@ -229,6 +236,7 @@ impl Searcher {
             _ => {
                 let tables = Arc::new(EvalTables::new(pos.rules()));
                 self.tables = Some((Arc::clone(pos.rules_arc()), Arc::clone(&tables)));
+                self.thread_data.clear();
                 tables
             }
         }
@@ -255,6 +263,9 @@ impl Searcher {
     ) -> SearchResult {
         let start = Instant::now();
         let tables = self.tables_for(pos);
+        while self.thread_data.len() < self.threads {
+            self.thread_data.push(ThreadData::new(pos.rules()));
+        }
         smp::search(
             start,
             pos,
@@ -262,7 +273,7 @@ impl Searcher {
             control,
             &self.tt,
             &tables,
-            self.threads,
+            &mut self.thread_data[..self.threads],
             report,
         )
     }

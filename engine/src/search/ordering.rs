@@ -6,7 +6,10 @@ use movegen::{Move, MoveKind, MoveList, Position, INLINE_MOVES};
 use notation::Color;
 use smallvec::SmallVec;
 
-use super::{eval::EvalTables, score::MAX_PLY, see::ExchangeTables, tt::MoveCode};
+use super::{
+    continuation::PieceTo, eval::EvalTables, score::MAX_PLY, see::ExchangeTables,
+    thread_data::ThreadData, tt::MoveCode,
+};
 
 /// Order score of the transposition-table move.
 const TT_MOVE: i32 = 1 << 30;
@@ -147,7 +150,10 @@ pub(crate) struct MovePicker {
 /// What the picker needs to score moves.
 pub(crate) struct OrderContext<'a> {
     pub(crate) tables: &'a EvalTables,
-    pub(crate) history: &'a History,
+    /// The histories.
+    pub(crate) data: &'a ThreadData,
+    /// The moves one and two plies before.
+    pub(crate) before: [PieceTo; 2],
     pub(crate) tt_move: MoveCode,
     pub(crate) killers: [Option<Move>; 2],
 }
@@ -170,7 +176,7 @@ impl MovePicker {
                 } else if ctx.killers[1] == Some(*mv) {
                     KILLER - 1
                 } else {
-                    ctx.history.get(us, mv)
+                    ctx.data.quiet_score(us, mv, ctx.before)
                 }
             })
             .collect();
@@ -250,10 +256,11 @@ mod tests {
         let mut pos = Position::from_fen(rules.clone(), "4k3/1r6/8/3p4/4P3/8/p7/nQ2K3 w - - 0 1")
             .expect("fen");
         let mut moves = pos.legal_moves();
-        let history = History::new(rules.pieces.len(), 64);
+        let data = ThreadData::new(&rules);
         let ctx = OrderContext {
             tables: &tables,
-            history: &history,
+            data: &data,
+            before: [PieceTo::NONE; 2],
             tt_move: MoveCode::NONE,
             killers: [None; 2],
         };

@@ -188,6 +188,7 @@ impl Worker<'_> {
         let mut best = -INFINITE;
         for (i, rm) in root.iter_mut().enumerate().skip(line) {
             let mv = rm.mv;
+            self.note_move(0, &mv);
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);

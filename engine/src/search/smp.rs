@@ -14,10 +14,12 @@ use movegen::{MoveList, Position};
 
 use super::{
     alphabeta::{Shared, Worker},
+    continuation::PieceTo,
     eval::EvalTables,
-    ordering::{History, MovePicker, OrderContext},
+    ordering::{MovePicker, OrderContext},
     root::{Plan, RootMove, MAX_DEPTH},
     score::{outcome_score, to_score},
+    thread_data::ThreadData,
     time::TimeManager,
     tt::{MoveCode, TranspositionTable},
     Control, Info, Limits, SearchResult,
@@ -28,8 +30,8 @@ const STACK_BYTES: usize = 64 << 20;
 /// How often a finished search looks whether pondering or analysis has ended.
 const WAIT_STEP: Duration = Duration::from_millis(1);
 
-/// Searches `pos` with `threads` threads and returns the main thread's result; the clock
-/// started at `start`.
+/// Searches `pos` with a thread per entry of `thread_data` (the tables each keeps between
+/// searches) and returns the main thread's result; the clock started at `start`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search(
     start: Instant,
@@ -38,7 +40,7 @@ pub(crate) fn search(
     control: &Control,
     tt: &TranspositionTable,
     tables: &EvalTables,
-    threads: usize,
+    thread_data: &mut [ThreadData],
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     let mut pos = pos.clone();
@@ -53,7 +55,10 @@ pub(crate) fn search(
             elapsed: start.elapsed(),
         };
     }
-    let mut root = root_moves(&pos, &legal, limits, tables, tt);
+    let Some((main_data, helper_data)) = thread_data.split_first_mut() else {
+        unreachable!("the searcher has at least one thread");
+    };
+    let mut root = root_moves(&pos, &legal, limits, tables, tt, main_data);
     tt.new_search();
     let shared = Shared {
         tt,
@@ -80,7 +85,7 @@ pub(crate) fn search(
                 .name("search-main".into())
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(pos, shared, tables, Some(time));
+                    let mut worker = Worker::new(pos, shared, tables, Some(time), main_data);
                     worker.iterate(&mut root, &plan, Some(&sender));
                     drop(sender);
                     shared.abort.store(true, Ordering::Relaxed);
@@ -91,12 +96,13 @@ pub(crate) fn search(
         let Ok(main) = main else {
             log::warn!("cannot start a search thread; searching on the caller's thread");
             drop(receiver);
-            let mut worker = Worker::new(pos.clone(), &shared, tables, Some(time));
+            let mut data = ThreadData::new(pos.rules());
+            let mut worker = Worker::new(pos.clone(), &shared, tables, Some(time), &mut data);
             worker.iterate(&mut root, &plan, None);
             worker.poll();
             return root;
         };
-        for id in 1..threads {
+        for (id, data) in (1..).zip(helper_data) {
             let (shared, mut root, pos) = (&shared, root.clone(), pos.clone());
             let helper_plan = Plan {
                 first_depth: 1 + (id % 2) as u32,
@@ -107,7 +113,7 @@ pub(crate) fn search(
                 .name(format!("search-{id}"))
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, move || {
-                    let mut worker = Worker::new(pos, shared, tables, None);
+                    let mut worker = Worker::new(pos, shared, tables, None, data);
                     worker.iterate(&mut root, &helper_plan, None);
                     worker.poll();
                 });
@@ -156,6 +162,7 @@ fn root_moves(
     limits: &Limits,
     tables: &EvalTables,
     tt: &TranspositionTable,
+    data: &ThreadData,
 ) -> Vec<RootMove> {
     let mut moves: MoveList = legal
         .iter()
@@ -166,10 +173,10 @@ fn root_moves(
         log::warn!("every root move is excluded; searching them all");
         moves = legal.clone();
     }
-    let history = History::new(pos.rules().pieces.len(), pos.geometry().num_squares());
     let ctx = OrderContext {
         tables,
-        history: &history,
+        data,
+        before: [PieceTo::NONE; 2],
         tt_move: tt.probe(pos.key()).map_or(MoveCode::NONE, |e| e.mv),
         killers: [None; 2],
     };
