@@ -44,6 +44,11 @@ const SEE_CAPTURE_MARGIN: i32 = 90;
 const SEE_QUIET_MARGIN: i32 = 20;
 /// Shallowest depth where a missing hash move costs one ply (internal iterative reduction).
 const IIR_DEPTH: i32 = 6;
+/// Shallowest depth where the hash move is tested for being singular, how much shallower its
+/// hash entry may be, and the margin below the hash score per ply of depth.
+const SINGULAR_DEPTH: i32 = 7;
+const SINGULAR_ENTRY_SLACK: i32 = 3;
+const SINGULAR_MARGIN: i32 = 2;
 /// Quiescence plies after which only captures of check-free positions are searched.
 const QS_CHECK_PLIES: usize = 4;
 /// Deepest quiescence search, in plies below its start.
@@ -91,6 +96,8 @@ pub(crate) struct Worker<'a> {
     data: &'a mut ThreadData,
     /// Per ply, the move made there (for the continuation histories).
     moved: [PieceTo; MAX_PLY + 2],
+    /// Per ply, the move a singular-extension search leaves out there.
+    excluded: [MoveCode; MAX_PLY + 2],
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply` on.
     pub(crate) pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// Static evaluation per ply (for the "improving" test).
@@ -133,6 +140,7 @@ impl<'a> Worker<'a> {
             killers: Killers::new(),
             data,
             moved: [PieceTo::NONE; MAX_PLY + 2],
+            excluded: [MoveCode::NONE; MAX_PLY + 2],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             evals: [0; MAX_PLY + 2],
             reductions,
@@ -268,9 +276,13 @@ impl<'a> Worker<'a> {
             return alpha;
         }
 
+        // A search without the hash move (is it singular?) shares the node's key, so it
+        // neither takes nor leaves hash results.
+        let excluded = self.excluded[ply];
+        let singular_search = excluded.is_some();
         let (entry, tt_move) = self.probe();
         if let Some(score) = entry
-            .filter(|e| !pv_node && e.depth >= depth)
+            .filter(|e| !pv_node && !singular_search && e.depth >= depth)
             .and_then(|e| tt_cutoff(&e, alpha, beta, ply))
         {
             return score;
@@ -303,7 +315,7 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         self.killers.clear(ply + 1);
 
-        if !pv_node && !in_check && !is_mate(beta) {
+        if !pv_node && !in_check && !singular_search && !is_mate(beta) {
             // Reverse futility pruning: far above beta at low depth.
             if depth <= RFP_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
                 return eval;
@@ -358,6 +370,10 @@ impl<'a> Worker<'a> {
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
 
         while let Some((mv, order)) = picker.next(&mut moves) {
+            let code = MoveCode::of(&mv);
+            if singular_search && code == excluded {
+                continue;
+            }
             let tactical = is_tactical(&self.pos, &mv);
             if !pv_node && !in_check && !tactical && best > -MATE_BOUND {
                 if depth <= LMP_DEPTH && searched as i32 >= lmp_limit {
@@ -382,10 +398,49 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            // Singular extension: the hash move is searched a ply deeper when every other
+            // move falls well short of its hash score; when one reaches beta as well, the
+            // node is cut at once (multi-cut).
+            let mut singular = 0;
+            if code == tt_move && !singular_search && depth >= SINGULAR_DEPTH {
+                if let Some((tt_score, singular_beta)) = entry
+                    .filter(|e| e.depth >= depth - SINGULAR_ENTRY_SLACK && e.bound != Bound::Upper)
+                    .map(|e| from_tt(e.score, ply))
+                    .filter(|&score| !is_mate(score))
+                    .map(|score| (score, score - SINGULAR_MARGIN * depth))
+                {
+                    self.excluded[ply] = code;
+                    let score = self.negamax(
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        in_check,
+                        false,
+                    );
+                    self.excluded[ply] = MoveCode::NONE;
+                    // The search above wrote its own line here.
+                    self.pv[ply].clear();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score < singular_beta {
+                        singular = 1;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    } else if tt_score >= beta {
+                        singular = -1;
+                    }
+                }
+            }
             self.note_move(ply, &mv);
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
-            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            let extension = if ply < MAX_PLY / 2 {
+                (singular + i32::from(gives_check)).min(1)
+            } else {
+                singular.min(0)
+            };
             let new_depth = depth - 1 + extension;
             let mut score;
             if searched == 0 {
@@ -438,6 +493,9 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if singular_search {
+            return best;
+        }
         self.store(best, best_move, original_alpha, beta, depth, ply);
         let learns = !in_check
             && !is_mate(best)
