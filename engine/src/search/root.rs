@@ -21,6 +21,18 @@ const ASPIRATION: i32 = 20;
 const ASPIRATION_DEPTH: u32 = 4;
 /// Fail-high and fail-low lines are reported only after this long (to keep the output short).
 const BOUND_REPORT_AFTER: Duration = Duration::from_secs(1);
+/// Shallowest iteration whose result changes the time the search takes.
+const EFFORT_DEPTH: u32 = 5;
+/// Score drop (centipawns, against the last iteration) at which the time grows most, and
+/// by how much then.
+const EFFORT_DROP: i32 = 120;
+const EFFORT_DROP_GAIN: f64 = 0.8;
+/// Time factor when the best move has held for several iterations, and what each recent
+/// change of best move adds (recent changes count half as much per iteration back).
+const EFFORT_STABLE: f64 = 0.75;
+const EFFORT_PER_CHANGE: f64 = 0.5;
+/// Bounds of the time factor.
+const EFFORT_RANGE: (f64, f64) = (0.5, 2.5);
 
 /// A root move with its latest and previous scores and its line.
 #[derive(Clone, Debug)]
@@ -74,6 +86,36 @@ pub(crate) struct Plan {
     pub(crate) may_stop_early: bool,
 }
 
+/// What the iterations so far say about how hard the move is.
+#[derive(Debug, Default)]
+struct Effort {
+    /// The best move and score of the last iteration.
+    last: Option<(Move, i32)>,
+    /// Recent changes of the best move, older ones counting less.
+    changes: f64,
+}
+
+impl Effort {
+    /// The factor on the time to spend after an iteration found `best` best.
+    fn after_iteration(&mut self, best: &RootMove) -> f64 {
+        let score = best.known_score();
+        let mut factor = 1.0;
+        if let Some((mv, last_score)) = self.last {
+            self.changes /= 2.0;
+            if mv != best.mv {
+                self.changes += 1.0;
+            }
+            if !is_mate(score) && !is_mate(last_score) {
+                let drop = (last_score - score).clamp(0, EFFORT_DROP);
+                factor += EFFORT_DROP_GAIN * f64::from(drop) / f64::from(EFFORT_DROP);
+            }
+        }
+        self.last = Some((best.mv, score));
+        factor *= EFFORT_STABLE + EFFORT_PER_CHANGE * self.changes;
+        factor.clamp(EFFORT_RANGE.0, EFFORT_RANGE.1)
+    }
+}
+
 /// Sorts `moves` best first by this iteration's score, then the previous one (stable).
 fn sort(moves: &mut [RootMove]) {
     moves.sort_by_key(|m| std::cmp::Reverse((m.score, m.previous)));
@@ -90,6 +132,7 @@ impl Worker<'_> {
     ) {
         let lines = plan.multipv.clamp(1, root.len());
         let mut depth = plan.first_depth;
+        let mut effort = Effort::default();
         while depth <= plan.max_depth {
             for rm in root.iter_mut() {
                 if rm.score != -INFINITE {
@@ -116,6 +159,12 @@ impl Worker<'_> {
                 }
             }
             if reports.is_some() {
+                if depth >= EFFORT_DEPTH {
+                    let factor = effort.after_iteration(&root[0]);
+                    if let Some(time) = &mut self.time {
+                        time.set_effort(factor);
+                    }
+                }
                 let best = root[0].known_score();
                 let mate_found = is_mate(best) && MATE - best.abs() <= depth as i32;
                 if (plan.may_stop_early && (mate_found || root.len() == 1))

@@ -37,6 +37,10 @@ pub(crate) struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// The factor the search puts on the soft limit (see [`TimeManager::set_effort`]).
+    effort: f64,
+    /// Whether the limits come from a clock (a fixed move time is kept as it is).
+    from_clock: bool,
 }
 
 impl TimeManager {
@@ -75,7 +79,21 @@ impl TimeManager {
         } else {
             (None, None)
         };
-        TimeManager { start, soft, hard }
+        TimeManager {
+            start,
+            soft,
+            hard,
+            effort: 1.0,
+            from_clock: limits.clock.is_some() && limits.movetime.is_none() && !limits.infinite,
+        }
+    }
+
+    /// Scales the soft limit by `effort` (the hard limit stays): the search asks for more
+    /// time while its best move changes or its score falls, and less while both hold.
+    pub(crate) fn set_effort(&mut self, effort: f64) {
+        if self.from_clock {
+            self.effort = effort;
+        }
     }
 
     /// Starts the clock again from `now` (a ponder hit), keeping the budgets.
@@ -90,7 +108,10 @@ impl TimeManager {
 
     /// Whether no new iteration should start.
     pub(crate) fn soft_exceeded(&self) -> bool {
-        self.soft.is_some_and(|soft| self.elapsed() >= soft)
+        self.soft.is_some_and(|soft| {
+            let scaled = soft.mul_f64(self.effort);
+            self.elapsed() >= self.hard.map_or(scaled, |hard| scaled.min(hard))
+        })
     }
 
     /// Whether the running iteration must be aborted.
@@ -177,13 +198,32 @@ mod tests {
     }
 
     #[test]
+    fn effort_scales_the_soft_limit_within_the_hard_one() {
+        let start = Instant::now() - Duration::from_millis(150);
+        let mut tm = TimeManager::new(&clock(10_000, 100, None), start);
+        // Planned (10000 - 40) / 30 + 75 = 407 ms, so the soft limit is 244 ms.
+        assert!(!tm.soft_exceeded());
+        tm.set_effort(0.5);
+        assert!(tm.soft_exceeded());
+        tm.set_effort(1000.0);
+        assert!(!tm.soft_exceeded());
+        let late = TimeManager {
+            start: Instant::now() - tm.hard().expect("limit"),
+            ..tm
+        };
+        assert!(late.soft_exceeded(), "never past the hard limit");
+    }
+
+    #[test]
     fn movetime_keeps_a_margin_and_infinite_has_no_limit() {
         let limits = Limits {
             movetime: Some(Duration::from_millis(1000)),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits, Instant::now());
+        let mut tm = TimeManager::new(&limits, Instant::now() - Duration::from_millis(500));
         assert_eq!(tm.hard(), Some(Duration::from_millis(960)));
+        tm.set_effort(0.5);
+        assert!(!tm.soft_exceeded(), "a fixed move time is used whole");
         let infinite = Limits {
             infinite: true,
             ..clock(1000, 0, None)
