@@ -5,8 +5,8 @@
 //! and moves allowed only on a first move do not, so a piece made only of those has no
 //! mobility here.
 
-use movegen::{Piece, PieceType, Position};
-use notation::{Initial, Modes, MoveTable, Square, SquareSet};
+use movegen::{Piece, PieceId, PieceType, Position, Rules};
+use notation::{Color, Initial, Modes, MoveTable, Square, SquareSet};
 
 /// Where a piece can go and what it attacks.
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,17 +49,79 @@ fn add_all(reach: &mut Reach, modes: Modes, squares: SquareSet) {
     }
 }
 
+/// What every piece reaches by the leaps that do not depend on the board (no block square,
+/// not only on a first move), per colour, type and square, so that [`reach`] only walks the
+/// rest.
+#[derive(Debug)]
+pub(crate) struct ReachTables {
+    types: usize,
+    squares: usize,
+    fixed: Vec<Reach>,
+    /// Per colour and type: whether some leap has a block square (a lame leap).
+    lame: Vec<bool>,
+}
+
+impl ReachTables {
+    /// The tables of `rules`.
+    pub(crate) fn new(rules: &Rules) -> ReachTables {
+        let types = rules.pieces.len();
+        let squares = rules.geometry.num_squares();
+        let mut fixed = vec![Reach::default(); 2 * types * squares];
+        let mut lame = vec![false; 2 * types];
+        for color in Color::ALL {
+            for (id, pt) in rules.pieces.iter().enumerate() {
+                let piece = Piece {
+                    color,
+                    id: id as PieceId,
+                };
+                let kind = color.index() * types + id;
+                for sq in rules.geometry.squares() {
+                    let table = table_of(pt, piece, sq);
+                    let reach = &mut fixed[kind * squares + sq.index()];
+                    for leap in table.leaps(sq) {
+                        if leap.initial != Initial::Any {
+                            continue;
+                        }
+                        if leap.block.is_some() {
+                            lame[kind] = true;
+                        } else {
+                            add(reach, leap.modes, leap.to);
+                        }
+                    }
+                }
+            }
+        }
+        ReachTables {
+            types,
+            squares,
+            fixed,
+            lame,
+        }
+    }
+}
+
 /// What `piece` on `sq` reaches with the board's pieces on `occupied`.
 #[inline]
-pub(crate) fn reach(pos: &Position, piece: Piece, sq: Square, occupied: SquareSet) -> Reach {
+pub(crate) fn reach(
+    pos: &Position,
+    tables: &ReachTables,
+    piece: Piece,
+    sq: Square,
+    occupied: SquareSet,
+) -> Reach {
     let pt = pos.rules().piece(piece.id);
     let table = table_of(pt, piece, sq);
-    let mut reach = Reach::default();
-    for leap in table.leaps(sq) {
-        if leap.initial != Initial::Any || leap.block.is_some_and(|b| occupied.contains(b)) {
-            continue;
+    let kind = piece.color.index() * tables.types + piece.id as usize;
+    let mut reach = tables.fixed[kind * tables.squares + sq.index()];
+    if tables.lame[kind] {
+        for leap in table.leaps(sq) {
+            let Some(block) = leap.block else {
+                continue;
+            };
+            if leap.initial == Initial::Any && !occupied.contains(block) {
+                add(&mut reach, leap.modes, leap.to);
+            }
         }
-        add(&mut reach, leap.modes, leap.to);
     }
     for slide in table.slides(sq) {
         let mut ray = SquareSet::EMPTY;

@@ -12,7 +12,7 @@ use movegen::{Piece, PieceId, Position, Rules};
 use notation::{Color, Geometry, Square, SquareSet, MAX_SQUARES};
 
 use super::{
-    attacks::{empty_board_mobility, reach},
+    attacks::{empty_board_mobility, reach, ReachTables},
     params::EvalParams,
     piece_values::{derive, PieceProfile, PAWN_VALUE},
 };
@@ -105,6 +105,28 @@ pub(crate) struct EvalTables {
     neighbour_files: Vec<SquareSet>,
     /// The weights used directly while evaluating.
     params: EvalParams,
+    /// What pieces reach by leaps that do not depend on the board.
+    reach: ReachTables,
+    /// Per square: the squares beside it on the same rank.
+    beside: Vec<SquareSet>,
+    /// Per (colour, square): the squares one and two ranks ahead on its and the next files.
+    shield: Vec<SquareSet>,
+    /// Per colour: the squares of the enemy half.
+    enemy_half: [SquareSet; 2],
+    /// The squares of one colour (the shade of a1).
+    dark: SquareSet,
+    /// Per square: the squares of its file.
+    file_of: Vec<SquareSet>,
+    /// Per type: whether it slides along whole files (a rook).
+    file_slider: Vec<bool>,
+}
+
+/// What the evaluation's pass over every piece's moves finds for the terms after it.
+struct Activity {
+    /// Per colour: how often enemy pieces (not pawns) attack a square next to its royal piece.
+    zone_hits: [i32; 2],
+    /// Per colour: the squares its pawns attack.
+    pawn_attacks: [SquareSet; 2],
 }
 
 impl fmt::Debug for EvalTables {
@@ -268,6 +290,30 @@ impl EvalTables {
                     .collect();
             }
         }
+        let mut beside = vec![SquareSet::EMPTY; squares];
+        let mut file_of = vec![SquareSet::EMPTY; squares];
+        let mut shield = vec![SquareSet::EMPTY; 2 * squares];
+        for sq in geometry.squares() {
+            let (file, rank) = (geometry.file(sq), geometry.rank(sq));
+            beside[sq.index()] = [-1, 1]
+                .into_iter()
+                .filter_map(|df| geometry.square(file + df, rank))
+                .collect();
+            file_of[sq.index()] = geometry
+                .squares()
+                .filter(|&s| geometry.file(s) == file)
+                .collect();
+            for color in Color::ALL {
+                let ahead = relative_rank(geometry, color, sq);
+                shield[color.index() * squares + sq.index()] = geometry
+                    .squares()
+                    .filter(|&s| {
+                        (1..=2).contains(&(relative_rank(geometry, color, s) - ahead))
+                            && (geometry.file(s) - file).abs() <= 1
+                    })
+                    .collect();
+            }
+        }
         let mut tables = EvalTables {
             types,
             squares,
@@ -306,6 +352,25 @@ impl EvalTables {
             file_front,
             neighbour_files,
             params,
+            reach: ReachTables::new(rules),
+            beside,
+            shield,
+            enemy_half: Color::ALL.map(|color| {
+                geometry
+                    .squares()
+                    .filter(|&s| 2 * relative_rank(geometry, color, s) >= geometry.height() as i32)
+                    .collect()
+            }),
+            dark: geometry
+                .squares()
+                .filter(|&s| (geometry.file(s) + geometry.rank(s)) % 2 == 0)
+                .collect(),
+            file_of,
+            file_slider: rules
+                .pieces
+                .iter()
+                .map(|pt| file_slider(geometry, pt))
+                .collect(),
         };
         tables.phase_total =
             Position::from_fen(std::sync::Arc::new(rules.clone()), &rules.start_fen)
@@ -374,7 +439,7 @@ impl EvalTables {
             phase_material += self.phase_weight[id];
             pieces[c] += self.phase_weight[id];
         }
-        let zone_hits = self.activity(pos, &mut mg, &mut eg);
+        let activity = self.activity(pos, &mut mg, &mut eg);
         for color in Color::ALL {
             let c = color.index();
             for id in 0..self.types {
@@ -386,9 +451,10 @@ impl EvalTables {
                 }
             }
         }
-        self.pawn_terms(pos, &mut mg, &mut eg);
+        self.pawn_terms(pos, &activity.pawn_attacks, &mut mg, &mut eg);
+        self.pair_terms(pos, &mut mg, &mut eg);
         for color in Color::ALL {
-            mg[color.index()] -= self.king_danger(pos, color, zone_hits[color.index()]);
+            mg[color.index()] -= self.king_danger(pos, color, activity.zone_hits[color.index()]);
         }
         let phase = if self.phase_total > 0 {
             (phase_material.min(self.phase_total) * PHASE_MAX) / self.phase_total
@@ -439,9 +505,9 @@ impl EvalTables {
         score + tempo
     }
 
-    /// Mobility and threats: what every piece reaches and attacks. Returns per colour how
-    /// often enemy pieces (not pawns) attack a square next to its royal piece.
-    fn activity(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) -> [i32; 2] {
+    /// Mobility, threats, outposts and open files: what every piece reaches and attacks, and
+    /// where it stands among the pawns.
+    fn activity(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) -> Activity {
         let occupied = pos.occupied();
         let zones = Color::ALL.map(|color| {
             let royals = pos.royals(color);
@@ -454,6 +520,7 @@ impl EvalTables {
         let own = [pos.pieces_of(Color::White), pos.pieces_of(Color::Black)];
         let mut attacked = [SquareSet::EMPTY; 2];
         let mut pawn_attacks = [SquareSet::EMPTY; 2];
+        let mut pawns = [SquareSet::EMPTY; 2];
         // Enemy pieces each piece attacks, with the attacker's value (kept only when there
         // are some: most pieces attack none).
         let mut threats: ArrayVec<(usize, i32, SquareSet), { MAX_SQUARES }> = ArrayVec::new();
@@ -468,8 +535,9 @@ impl EvalTables {
             for color in Color::ALL {
                 let piece = Piece { color, id };
                 let c = color.index();
+                pawns[c] |= pos.pieces(piece);
                 for sq in pos.pieces(piece).iter() {
-                    let r = reach(pos, piece, sq, occupied);
+                    let r = reach(pos, &self.reach, piece, sq, occupied);
                     pawn_attacks[c] |= r.attacks;
                     note_threats(c, id as usize, r.attacks);
                 }
@@ -484,9 +552,25 @@ impl EvalTables {
             if self.is_pawn[id] {
                 continue;
             }
-            let r = reach(pos, piece, sq, occupied);
+            let r = reach(pos, &self.reach, piece, sq, occupied);
             let c = piece.color.index();
             let them = 1 - c;
+            if !self.royal[id]
+                && self.enemy_half[c].contains(sq)
+                && pawn_attacks[c].contains(sq)
+                && !pawn_attacks[them].contains(sq)
+            {
+                mg[c] += self.params.outpost[0];
+                eg[c] += self.params.outpost[1];
+            }
+            if self.file_slider[id] {
+                let file = self.file_of[sq.index()];
+                if !file.intersects(pawns[c]) {
+                    let open = 1 + i32::from(!file.intersects(pawns[them]));
+                    mg[c] += open * self.params.open_file[0];
+                    eg[c] += open * self.params.open_file[1];
+                }
+            }
             attacked[c] |= r.attacks;
             let table = &self.mobility[id];
             if !table.is_empty() {
@@ -517,7 +601,29 @@ impl EvalTables {
                 }
             }
         }
-        zone_hits
+        Activity {
+            zone_hits,
+            pawn_attacks,
+        }
+    }
+
+    /// Pairs of colour-bound pieces of one type on squares of both colours.
+    fn pair_terms(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+        for (id, &bound) in self.colour_bound.iter().enumerate() {
+            if !bound || self.royal[id] || self.is_pawn[id] {
+                continue;
+            }
+            for color in Color::ALL {
+                let set = pos.pieces(Piece {
+                    color,
+                    id: id as PieceId,
+                });
+                if set.intersects(self.dark) && set.intersects(!self.dark) {
+                    mg[color.index()] += self.params.pair[0];
+                    eg[color.index()] += self.params.pair[1];
+                }
+            }
+        }
     }
 
     /// Whether every piece of `color` but its royal ones is colour-bound and stands on squares
@@ -549,8 +655,15 @@ impl EvalTables {
             .any(|&id| !pos.pieces(Piece { color, id }).is_empty())
     }
 
-    /// Passed-pawn bonuses.
-    fn pawn_terms(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+    /// Pawn structure (passed, doubled, isolated, supported pawns and phalanxes; the squares
+    /// each side's pawns attack are `pawn_attacks`) and the pawn shield of a royal piece.
+    fn pawn_terms(
+        &self,
+        pos: &Position,
+        pawn_attacks: &[SquareSet; 2],
+        mg: &mut [i32; 2],
+        eg: &mut [i32; 2],
+    ) {
         if self.pawn_types.is_empty() {
             return;
         }
@@ -577,6 +690,19 @@ impl EvalTables {
                     mg[c] -= self.params.isolated[0];
                     eg[c] -= self.params.isolated[1];
                 }
+                if self.beside[sq.index()].intersects(all[c]) {
+                    mg[c] += self.params.phalanx[0];
+                    eg[c] += self.params.phalanx[1];
+                }
+            }
+            let supported = (all[c] & pawn_attacks[c]).len() as i32;
+            mg[c] += supported * self.params.supported_pawn[0];
+            eg[c] += supported * self.params.supported_pawn[1];
+            let royals = pos.royals(color);
+            if let (Some(king), 1) = (royals.first(), royals.len()) {
+                let shield = (self.shield[c * self.squares + king.index()] & all[c]).len() as i32;
+                mg[c] += shield * self.params.pawn_shield[0];
+                eg[c] += shield * self.params.pawn_shield[1];
             }
         }
     }
@@ -617,6 +743,20 @@ impl EvalTables {
             .max(0);
         (danger * danger / 2).min(MAX_DANGER)
     }
+}
+
+/// Whether `pt` (as White) slides along a whole file from the corner square of file a.
+fn file_slider(geometry: &Geometry, pt: &movegen::PieceType) -> bool {
+    let Some(corner) = geometry.square(0, 0) else {
+        return false;
+    };
+    let table = &pt.tables[0];
+    table.slides(corner).iter().any(|slide| {
+        let line = table.slide_squares(slide);
+        slide.modes.contains(notation::Modes::MOVE)
+            && line.len() + 1 == usize::from(geometry.height())
+            && line.iter().all(|&s| geometry.file(s) == 0)
+    })
 }
 
 /// Whether every move of `pt` keeps it on squares of one colour (leaps and slides only; a
@@ -889,6 +1029,15 @@ mod tests {
                 continue;
             };
             let tables = EvalTables::new(&rules);
+            // Every weight at work, those the variant's weights leave at 0 included.
+            let mut busy = EvalParams::default();
+            for i in 0..busy.len() {
+                let w = busy.weight_mut(i);
+                if *w == 0 {
+                    *w = 7 + i as i32;
+                }
+            }
+            let busy = EvalTables::with_params(&rules, &derive(&rules), busy);
             let mut checked = 0;
             for plies in [3, 6, 9, 12, 15, 20] {
                 let mut pos = Position::start(Arc::clone(&rules));
@@ -915,16 +1064,87 @@ mod tests {
                 ) else {
                     continue;
                 };
-                assert_eq!(
-                    tables.evaluate(&a),
-                    tables.evaluate(&b),
-                    "{name}: {plain} and {flipped}"
-                );
+                // Which of several kings is royal can depend on the colour (two-kings chess
+                // breaks ties on a file by the board's rank), so the royal terms may differ.
+                let kings = |pos: &Position| {
+                    Color::ALL.into_iter().any(|color| {
+                        let royal = (0..rules.pieces.len()).filter(|&id| rules.pieces[id].royal);
+                        royal
+                            .map(|id| {
+                                pos.pieces(Piece {
+                                    color,
+                                    id: id as PieceId,
+                                })
+                                .len()
+                            })
+                            .sum::<usize>()
+                            > 1
+                    })
+                };
+                let checks: &[&EvalTables] = if kings(&a) {
+                    &[&tables]
+                } else {
+                    &[&tables, &busy]
+                };
+                for tables in checks {
+                    assert_eq!(
+                        tables.evaluate(&a),
+                        tables.evaluate(&b),
+                        "{name}: {plain} and {flipped}"
+                    );
+                }
                 checked += 1;
             }
             tested += usize::from(checked > 0);
         }
         assert!(tested >= 80, "only {tested} variants tested");
+    }
+
+    /// What setting the weight `name` to 100 (middlegame and endgame) adds to the chess
+    /// score of `fen` for the side to move.
+    fn weight_effect(name: &str, fen: &str) -> i32 {
+        let rules = Catalog::builtin().rules("chess").expect("chess");
+        let profiles = derive(&rules);
+        let mut params = EvalParams::default();
+        let i = EvalParams::NAMES
+            .iter()
+            .position(|n| *n == name)
+            .expect("a weight");
+        *params.weight_mut(2 * i) = 100;
+        *params.weight_mut(2 * i + 1) = 100;
+        let on = EvalTables::with_params(&rules, &profiles, params);
+        let off = EvalTables::with_params(&rules, &profiles, EvalParams::default());
+        let pos = Position::from_fen(rules, fen).expect("fen");
+        on.evaluate(&pos) - off.evaluate(&pos)
+    }
+
+    #[test]
+    fn structure_terms_count_what_they_name() {
+        // White's bishops stand on both colours, Black's on one.
+        let pair = "2b1kb2/pppppppp/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1";
+        assert_eq!(weight_effect("pair", pair), 0);
+        let pair = "2b1k1b1/pppppppp/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1";
+        assert_eq!(weight_effect("pair", pair), 100);
+        // A rook on a file without pawns (twice: no pawn at all), one behind its own pawn.
+        let files = "3rk3/pp3ppp/8/8/8/8/PP4PP/3RK3 w - - 0 1";
+        assert_eq!(weight_effect("open_file", files), 200 - 200);
+        let files = "3rk3/pp1p1ppp/8/8/8/8/PP4PP/3RK3 w - - 0 1";
+        assert_eq!(weight_effect("open_file", files), 100);
+        // A knight on e5 held by the d4 pawn and out of reach of Black's pawns; a knight
+        // at home is none.
+        let outpost = "1n2k3/pp4pp/8/4N3/3P4/8/PP4PP/4K3 w - - 0 1";
+        assert_eq!(weight_effect("outpost", outpost), 100);
+        let chased = "1n2k3/pp4pp/5p2/4N3/3P4/8/PP4PP/4K3 w - - 0 1";
+        assert_eq!(weight_effect("outpost", chased), 0);
+        // The e3 pawn defends d4; Black's a7 and b7 defend nothing.
+        let supported = "4k3/pp6/8/8/3P4/4P3/8/4K3 w - - 0 1";
+        assert_eq!(weight_effect("supported_pawn", supported), 100);
+        // d4 and e4 stand side by side; a7 and c7 do not.
+        let phalanx = "4k3/p1p5/8/8/3PP3/8/8/4K3 w - - 0 1";
+        assert_eq!(weight_effect("phalanx", phalanx), 200);
+        // Three pawns before White's king, two before Black's.
+        let shield = "6k1/5pp1/8/8/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(weight_effect("pawn_shield", shield), 100);
     }
 
     #[test]

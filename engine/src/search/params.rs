@@ -72,6 +72,21 @@ weights! {
     threat_by_lesser = [45, 30];
     /// Bonus for attacking an enemy piece (not a pawn) that nothing defends.
     hanging = [25, 15];
+    /// Bonus for a pawn defended by a pawn of its side.
+    supported_pawn = [0, 0];
+    /// Bonus for a pawn with a pawn of its side beside it on the same rank.
+    phalanx = [0, 0];
+    /// Bonus for a piece (not a pawn, not royal) in the enemy half on a square that a pawn of
+    /// its side defends and no enemy pawn attacks.
+    outpost = [0, 0];
+    /// Bonus for pieces of one colour-bound type on squares of both colours (the bishop pair).
+    pair = [0, 0];
+    /// Bonus for a piece sliding along the files on a file without pawns of its side (twice
+    /// on a file without any pawn).
+    open_file = [0, 0];
+    /// Bonus per pawn of its side on the three files around a single royal piece, one or two
+    /// ranks ahead of it.
+    pawn_shield = [0, 0];
 }
 
 /// A line of a weights text that cannot be read.
