@@ -497,12 +497,16 @@ impl<'a> Worker<'a> {
             return best;
         }
         self.store(best, best_move, original_alpha, beta, depth, ply);
-        let learns = !in_check
-            && !is_mate(best)
-            && best_move.is_none_or(|m| !is_tactical(&self.pos, &m))
-            && !(best >= beta && best <= static_eval)
-            && !(best <= original_alpha && best >= static_eval);
-        if learns {
+        // A bound says something about the evaluation's error only on its own side of it.
+        let bound_informs = if best >= beta {
+            best > static_eval
+        } else if best <= original_alpha {
+            best < static_eval
+        } else {
+            true
+        };
+        let quiet_best = best_move.map_or(true, |m| !is_tactical(&self.pos, &m));
+        if !in_check && !is_mate(best) && quiet_best && bound_informs {
             self.data
                 .correction
                 .update(us, &keys, depth, best, raw_eval);
