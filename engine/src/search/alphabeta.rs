@@ -7,8 +7,8 @@ use super::{
     correction::CorrectionKeys,
     eval::EvalTables,
     ordering::{
-        capture_value, is_killer_score, is_tactical, losing_capture_see, promotion_gain, Killers,
-        MovePicker, OrderContext,
+        capture_value, is_killer_score, is_tactical, losing_capture_see, promotion_gain, Hints,
+        Killers, MovePicker, OrderContext,
     },
     score::{
         from_tt, is_mate, mate_in, mated_in, outcome_score, to_tt, INFINITE, MATE_BOUND, MAX_PLY,
@@ -353,15 +353,13 @@ impl<'a> Worker<'a> {
         }
 
         let before = self.before(ply);
-        let ctx = OrderContext {
-            tables: self.tables,
-            data: self.data,
-            before,
+        let hints = Hints {
             tt_move,
             killers: self.killers.get(ply),
+            before,
+            demote_losing: true,
         };
-        let mut picker = MovePicker::new(&self.pos, &moves, &ctx);
-        picker.demote_losing(&mut self.pos, &moves, self.tables, &self.exchange);
+        let mut picker = MovePicker::new(&self.pos, &moves, self.tables, &hints);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -369,7 +367,7 @@ impl<'a> Worker<'a> {
         let mut quiets: ArrayVec<Move, MAX_QUIETS> = ArrayVec::new();
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
 
-        while let Some((mv, order)) = picker.next(&mut moves) {
+        while let Some((mv, order)) = self.next_move(&mut picker, &mut moves) {
             let code = MoveCode::of(&mv);
             if singular_search && code == excluded {
                 continue;
@@ -545,6 +543,17 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// The next move of `picker` from `moves`, the moves of the current position.
+    #[inline]
+    fn next_move(&mut self, picker: &mut MovePicker, moves: &mut MoveList) -> Option<(Move, i32)> {
+        let ctx = OrderContext {
+            tables: self.tables,
+            data: self.data,
+            exchange: &self.exchange,
+        };
+        picker.next(moves, &mut self.pos, &ctx)
+    }
+
     /// Remembers that `mv` is made at `ply` (before it is made).
     #[inline]
     pub(crate) fn note_move(&mut self, ply: usize, mv: &Move) {
@@ -613,16 +622,15 @@ impl<'a> Worker<'a> {
         } else {
             self.pos.generate_legal_board_moves(&mut moves, is_tactical);
         }
-        let ctx = OrderContext {
-            tables: self.tables,
-            data: self.data,
-            before: [PieceTo::NONE; 2],
+        let hints = Hints {
             tt_move,
             killers: [None; 2],
+            before: [PieceTo::NONE; 2],
+            demote_losing: false,
         };
-        let mut picker = MovePicker::new(&self.pos, &moves, &ctx);
+        let mut picker = MovePicker::new(&self.pos, &moves, self.tables, &hints);
         let mut best_move = None;
-        while let Some((mv, _)) = picker.next(&mut moves) {
+        while let Some((mv, _)) = self.next_move(&mut picker, &mut moves) {
             if !in_check {
                 let gain =
                     capture_value(&self.pos, self.tables, &mv) + promotion_gain(self.tables, &mv);

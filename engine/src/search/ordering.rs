@@ -1,6 +1,10 @@
 //! Move ordering: the transposition-table move, then captures and promotions by MVV-LVA, then
 //! killer moves, then quiet moves by their history, then captures that lose material by
 //! static exchange evaluation.
+//!
+//! The work is done in stages, as late as it can be: a capture's exchange is evaluated when
+//! it is about to be handed out, and the quiet moves' histories are read once the captures
+//! and killers are used up, so a node cut off by its first moves pays for neither.
 
 use movegen::{Move, MoveKind, MoveList, Position, INLINE_MOVES};
 use notation::Color;
@@ -13,10 +17,14 @@ use super::{
 
 /// Order score of the transposition-table move.
 const TT_MOVE: i32 = 1 << 30;
-/// Base order score of captures and promotions.
+/// Base order score of captures and promotions whose exchange was found not to lose.
+const GOOD_TACTICAL: i32 = 1 << 29;
+/// Base order score of captures and promotions whose exchange was not evaluated yet.
 const TACTICAL: i32 = 1 << 28;
 /// Order score of the first killer (the second gets one less).
 const KILLER: i32 = 1 << 27;
+/// Order score of a quiet move whose history was not read yet (above every history score).
+const UNSCORED_QUIET: i32 = 1 << 26;
 /// History scores stay within plus or minus this.
 pub(crate) const HISTORY_MAX: i32 = 1 << 14;
 /// Order score of a capture that loses nothing by static exchange evaluation; losing
@@ -145,85 +153,115 @@ impl Killers {
 pub(crate) struct MovePicker {
     scores: SmallVec<[i32; INLINE_MOVES]>,
     next: usize,
+    /// The moves one and two plies before (for the continuation histories).
+    before: [PieceTo; 2],
+    /// Whether captures and promotions that lose material by static exchange evaluation go
+    /// behind the quiet moves (the hash move stays first).
+    demote_losing: bool,
 }
 
-/// What the picker needs to score moves.
+/// What a node knows about its moves before it looks at them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hints {
+    pub(crate) tt_move: MoveCode,
+    pub(crate) killers: [Option<Move>; 2],
+    /// The moves one and two plies before.
+    pub(crate) before: [PieceTo; 2],
+    /// See [`MovePicker::demote_losing`].
+    pub(crate) demote_losing: bool,
+}
+
+/// The tables the picker reads while handing out moves.
 pub(crate) struct OrderContext<'a> {
     pub(crate) tables: &'a EvalTables,
     /// The histories.
     pub(crate) data: &'a ThreadData,
-    /// The moves one and two plies before.
-    pub(crate) before: [PieceTo; 2],
-    pub(crate) tt_move: MoveCode,
-    pub(crate) killers: [Option<Move>; 2],
+    pub(crate) exchange: &'a ExchangeTables,
 }
 
 impl MovePicker {
-    /// Scores every move of `moves`.
-    pub(crate) fn new(pos: &Position, moves: &MoveList, ctx: &OrderContext) -> MovePicker {
-        let us = pos.side_to_move();
+    /// Sorts the moves of `moves` into their stages (the hash move, captures by victim,
+    /// killers, quiet moves).
+    pub(crate) fn new(
+        pos: &Position,
+        moves: &MoveList,
+        tables: &EvalTables,
+        hints: &Hints,
+    ) -> MovePicker {
         let scores = moves
             .iter()
             .map(|mv| {
-                if ctx.tt_move.is_some() && MoveCode::of(mv) == ctx.tt_move {
+                if hints.tt_move.is_some() && MoveCode::of(mv) == hints.tt_move {
                     TT_MOVE
                 } else if is_tactical(pos, mv) {
-                    let victim =
-                        capture_value(pos, ctx.tables, mv) + promotion_gain(ctx.tables, mv);
-                    TACTICAL + victim * 16 - ctx.tables.values[mv.piece as usize] / 8
-                } else if ctx.killers[0] == Some(*mv) {
+                    let victim = capture_value(pos, tables, mv) + promotion_gain(tables, mv);
+                    TACTICAL + victim * 16 - tables.values[mv.piece as usize] / 8
+                } else if hints.killers[0] == Some(*mv) {
                     KILLER
-                } else if ctx.killers[1] == Some(*mv) {
+                } else if hints.killers[1] == Some(*mv) {
                     KILLER - 1
                 } else {
-                    ctx.data.quiet_score(us, mv, ctx.before)
+                    UNSCORED_QUIET
                 }
             })
             .collect();
-        MovePicker { scores, next: 0 }
-    }
-
-    /// Moves the captures and promotions of `moves` that lose material by static exchange
-    /// evaluation behind the quiet moves (the hash move stays first).
-    pub(crate) fn demote_losing(
-        &mut self,
-        pos: &mut Position,
-        moves: &MoveList,
-        tables: &EvalTables,
-        exchange: &ExchangeTables,
-    ) {
-        for (mv, score) in moves.iter().zip(self.scores.iter_mut()) {
-            if !(TACTICAL..TT_MOVE).contains(score) {
-                continue;
-            }
-            let gain = capture_value(pos, tables, mv) + promotion_gain(tables, mv);
-            if !exchange.may_lose(mv, gain) {
-                continue;
-            }
-            let see = exchange.see(pos, mv, gain);
-            if see < 0 {
-                *score = LOSING_CAPTURE + see.max(LOSING_FLOOR);
-            }
+        MovePicker {
+            scores,
+            next: 0,
+            before: hints.before,
+            demote_losing: hints.demote_losing,
         }
     }
 
-    /// The best move not handed out yet, with its order score.
+    /// The best move not handed out yet, with its order score; `pos` is the position the
+    /// moves belong to (it is restored after an exchange is evaluated).
     #[inline]
-    pub(crate) fn next(&mut self, moves: &mut MoveList) -> Option<(Move, i32)> {
+    pub(crate) fn next(
+        &mut self,
+        moves: &mut MoveList,
+        pos: &mut Position,
+        ctx: &OrderContext,
+    ) -> Option<(Move, i32)> {
         let start = self.next;
-        if start >= moves.len() {
-            return None;
-        }
-        let mut best = start;
-        for i in start + 1..moves.len() {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        loop {
+            if start >= moves.len() {
+                return None;
             }
+            let mut best = start;
+            for i in start + 1..moves.len() {
+                if self.scores[i] > self.scores[best] {
+                    best = i;
+                }
+            }
+            let score = self.scores[best];
+            if (TACTICAL..GOOD_TACTICAL).contains(&score) && self.demote_losing {
+                let mv = moves[best];
+                let gain = capture_value(pos, ctx.tables, &mv) + promotion_gain(ctx.tables, &mv);
+                let see = if ctx.exchange.may_lose(&mv, gain) {
+                    ctx.exchange.see(pos, &mv, gain)
+                } else {
+                    0
+                };
+                if see < 0 {
+                    self.scores[best] = LOSING_CAPTURE + see.max(LOSING_FLOOR);
+                    continue;
+                }
+                // Still the best: good captures of higher victims went out already.
+                self.scores[best] = score - TACTICAL + GOOD_TACTICAL;
+            } else if score == UNSCORED_QUIET {
+                let us = pos.side_to_move();
+                for i in start..moves.len() {
+                    if self.scores[i] == UNSCORED_QUIET {
+                        self.scores[i] = ctx.data.quiet_score(us, &moves[i], self.before);
+                    }
+                }
+                continue;
+            }
+            moves.swap(start, best);
+            self.scores.swap(start, best);
+            self.next += 1;
+            return Some((moves[start], self.scores[start]));
         }
-        moves.swap(start, best);
-        self.scores.swap(start, best);
-        self.next += 1;
-        Some((moves[start], self.scores[start]))
     }
 }
 
@@ -257,17 +295,23 @@ mod tests {
             .expect("fen");
         let mut moves = pos.legal_moves();
         let data = ThreadData::new(&rules);
+        let hints = Hints {
+            tt_move: MoveCode::NONE,
+            killers: [None; 2],
+            before: [PieceTo::NONE; 2],
+            demote_losing: true,
+        };
+        let exchange = ExchangeTables::new(&rules, &tables.values);
         let ctx = OrderContext {
             tables: &tables,
             data: &data,
-            before: [PieceTo::NONE; 2],
-            tt_move: MoveCode::NONE,
-            killers: [None; 2],
+            exchange: &exchange,
         };
-        let mut picker = MovePicker::new(&pos, &moves, &ctx);
-        let order: Vec<Move> = std::iter::from_fn(|| picker.next(&mut moves).map(|(m, _)| m))
-            .take(4)
-            .collect();
+        let mut picker = MovePicker::new(&pos, &moves, &tables, &hints);
+        let order: Vec<Move> =
+            std::iter::from_fn(|| picker.next(&mut moves, &mut pos, &ctx).map(|(m, _)| m))
+                .take(4)
+                .collect();
         let text: Vec<String> = order
             .iter()
             .map(|m| pos.move_text(m, movegen::MoveFormat::default()))

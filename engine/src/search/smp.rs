@@ -16,9 +16,10 @@ use super::{
     alphabeta::{Shared, Worker},
     continuation::PieceTo,
     eval::EvalTables,
-    ordering::{MovePicker, OrderContext},
+    ordering::{Hints, MovePicker, OrderContext},
     root::{Plan, RootMove, MAX_DEPTH},
     score::{outcome_score, to_score},
+    see::ExchangeTables,
     thread_data::ThreadData,
     time::TimeManager,
     tt::{MoveCode, TranspositionTable},
@@ -173,13 +174,24 @@ fn root_moves(
         log::warn!("every root move is excluded; searching them all");
         moves = legal.clone();
     }
+    let hints = Hints {
+        tt_move: tt.probe(pos.key()).map_or(MoveCode::NONE, |e| e.mv),
+        killers: [None; 2],
+        before: [PieceTo::NONE; 2],
+        demote_losing: false,
+    };
+    let mut picker = MovePicker::new(pos, &moves, tables, &hints);
+    let exchange = ExchangeTables::new(pos.rules(), &tables.values);
     let ctx = OrderContext {
         tables,
         data,
-        before: [PieceTo::NONE; 2],
-        tt_move: tt.probe(pos.key()).map_or(MoveCode::NONE, |e| e.mv),
-        killers: [None; 2],
+        exchange: &exchange,
     };
-    let mut picker = MovePicker::new(pos, &moves, &ctx);
-    std::iter::from_fn(|| picker.next(&mut moves).map(|(mv, _)| RootMove::new(mv))).collect()
+    let mut pos = pos.clone();
+    std::iter::from_fn(|| {
+        picker
+            .next(&mut moves, &mut pos, &ctx)
+            .map(|(mv, _)| RootMove::new(mv))
+    })
+    .collect()
 }
