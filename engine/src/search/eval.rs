@@ -30,6 +30,8 @@ const ADVANCE_EG: [i32; 6] = [0, 60, 35, 20, 10, 4];
 const PASSED_EG: [i32; 7] = [0, 130, 85, 50, 30, 15, 8];
 /// Largest king-danger penalty.
 const MAX_DANGER: i32 = 600;
+/// Most safe checks counted against one royal piece.
+const MAX_SAFE_CHECKS: i32 = 6;
 /// Value per unit of attack weight.
 const ATTACK_UNIT_VALUE: i32 = 150;
 /// Most attack weight one piece adds.
@@ -60,6 +62,9 @@ pub(crate) struct BoardScore {
     pub(crate) white: i32,
     /// The game phase, [`PHASE_MAX`] with all pieces on the board, 0 with none.
     pub(crate) phase: i32,
+    /// What the blend of middlegame and endgame terms was divided by (a drawish ending), at
+    /// least 1.
+    pub(crate) divisor: i32,
 }
 
 /// Everything the evaluation needs about one variant, computed once.
@@ -125,8 +130,46 @@ pub(crate) struct EvalTables {
 struct Activity {
     /// Per colour: how often enemy pieces (not pawns) attack a square next to its royal piece.
     zone_hits: [i32; 2],
+    /// Per colour: the safe checks the enemy has against its royal piece (squares from which
+    /// an enemy piece, moved or dropped there, would attack it and that no piece of its side
+    /// attacks), at most [`MAX_SAFE_CHECKS`].
+    safe_checks: [i32; 2],
     /// Per colour: the squares its pawns attack.
     pawn_attacks: [SquareSet; 2],
+}
+
+/// The squares from which a piece of one colour and type would attack the enemy royal piece,
+/// found when first asked for during one evaluation.
+#[derive(Default)]
+struct CheckSquares {
+    found: ArrayVec<(usize, PieceId, SquareSet), 32>,
+}
+
+impl CheckSquares {
+    /// The squares from which a piece of colour index `c` and type `id` would attack the
+    /// royal piece on `king`: those a piece of the same type and the other colour attacks
+    /// from `king` (exact for pieces whose moves are symmetric left to right, and for every
+    /// piece where the second player's moves are the first's turned half round).
+    fn get(
+        &mut self,
+        tables: &EvalTables,
+        pos: &Position,
+        c: usize,
+        id: PieceId,
+        king: Square,
+        occupied: SquareSet,
+    ) -> SquareSet {
+        if let Some(&(_, _, set)) = self.found.iter().find(|f| f.0 == c && f.1 == id) {
+            return set;
+        }
+        let mirror = Piece {
+            color: Color::ALL[1 - c],
+            id,
+        };
+        let set = reach(pos, &tables.reach, mirror, king, occupied).attacks;
+        let _ = self.found.try_push((c, id, set));
+        set
+    }
 }
 
 impl fmt::Debug for EvalTables {
@@ -247,6 +290,7 @@ impl EvalTables {
                 }
             }
         }
+        add_square_terms(rules, &params, &mut psq);
         let near = geometry
             .squares()
             .map(|sq| [1, 2].map(|d| within(geometry, sq, d)))
@@ -454,7 +498,8 @@ impl EvalTables {
         self.pawn_terms(pos, &activity.pawn_attacks, &mut mg, &mut eg);
         self.pair_terms(pos, &mut mg, &mut eg);
         for color in Color::ALL {
-            mg[color.index()] -= self.king_danger(pos, color, activity.zone_hits[color.index()]);
+            let c = color.index();
+            mg[c] -= self.king_danger(pos, color, activity.zone_hits[c], activity.safe_checks[c]);
         }
         let phase = if self.phase_total > 0 {
             (phase_material.min(self.phase_total) * PHASE_MAX) / self.phase_total
@@ -463,6 +508,7 @@ impl EvalTables {
         };
         let mut white =
             ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase)) / PHASE_MAX;
+        let mut divisor = 1;
         if self.scale_drawish {
             let ahead = if white > 0 {
                 Color::White
@@ -472,21 +518,27 @@ impl EvalTables {
             let edge = pieces[ahead.index()] - pieces[ahead.opponent().index()];
             let pawnless = !self.has_pawns(pos, ahead);
             if pawnless && self.one_colour_only(pos, ahead) {
-                white /= SAME_COLOUR_DIVISOR;
+                divisor = SAME_COLOUR_DIVISOR;
             } else if edge < DRAWISH_MARGIN && pawnless {
-                white /= DRAWISH_DIVISOR;
+                divisor = DRAWISH_DIVISOR;
             } else if edge >= DRAWISH_MARGIN {
                 let bonus = mop_up(pos, ahead);
                 white += if ahead == Color::White { bonus } else { -bonus };
             }
         }
-        BoardScore { white, phase }
+        BoardScore {
+            white: white / divisor,
+            phase,
+            divisor,
+        }
     }
 
     /// The score for the side to move from the cached part `board`: the counting rule's
     /// fading advantage and the tempo bonus.
     pub(crate) fn finish(&self, pos: &Position, board: BoardScore) -> i32 {
-        let BoardScore { mut white, phase } = board;
+        let BoardScore {
+            mut white, phase, ..
+        } = board;
         let (limit, counted) = pos.counting();
         if limit > 0 {
             // A counting rule draws soon: the advantage fades with the plies left.
@@ -509,16 +561,22 @@ impl EvalTables {
     /// where it stands among the pawns.
     fn activity(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) -> Activity {
         let occupied = pos.occupied();
-        let zones = Color::ALL.map(|color| {
+        let kings = Color::ALL.map(|color| {
             let royals = pos.royals(color);
-            match royals.first() {
-                Some(king) if royals.len() == 1 => self.near[king.index()][0],
-                _ => SquareSet::EMPTY,
-            }
+            royals.first().filter(|_| royals.len() == 1)
         });
+        let zones = kings.map(|king| king.map_or(SquareSet::EMPTY, |k| self.near[k.index()][0]));
         let mut zone_hits = [0i32; 2];
+        // The squares from which a piece could check, per attacking colour and type (found
+        // when first needed), and the checks each piece can give from them.
+        let mut check_from = CheckSquares::default();
+        let count_checks = self.params.safe_check != [0, 0];
+        let mut checks: ArrayVec<(usize, SquareSet), { MAX_SQUARES }> = ArrayVec::new();
         let own = [pos.pieces_of(Color::White), pos.pieces_of(Color::Black)];
         let mut attacked = [SquareSet::EMPTY; 2];
+        // Per colour: what its pieces but the royal ones attack, and what two pieces attack.
+        let mut guarded = [SquareSet::EMPTY; 2];
+        let mut twice = [SquareSet::EMPTY; 2];
         let mut pawn_attacks = [SquareSet::EMPTY; 2];
         let mut pawns = [SquareSet::EMPTY; 2];
         // Enemy pieces each piece attacks, with the attacker's value (kept only when there
@@ -538,10 +596,12 @@ impl EvalTables {
                 pawns[c] |= pos.pieces(piece);
                 for sq in pos.pieces(piece).iter() {
                     let r = reach(pos, &self.reach, piece, sq, occupied);
+                    twice[c] |= pawn_attacks[c] & r.attacks;
                     pawn_attacks[c] |= r.attacks;
                     note_threats(c, id as usize, r.attacks);
                 }
                 attacked[c] |= pawn_attacks[c];
+                guarded[c] |= pawn_attacks[c];
             }
         }
         for sq in occupied.iter() {
@@ -571,16 +631,53 @@ impl EvalTables {
                     eg[c] += open * self.params.open_file[1];
                 }
             }
+            twice[c] |= attacked[c] & r.attacks;
             attacked[c] |= r.attacks;
+            if !self.royal[id] {
+                guarded[c] |= r.attacks;
+            }
             let table = &self.mobility[id];
             if !table.is_empty() {
                 zone_hits[them] += (r.attacks & zones[them]).len() as i32;
-                let area = ((r.moves & !occupied) | (r.attacks & own[them])) & !pawn_attacks[them];
+                let targets = (r.moves & !occupied) | (r.attacks & own[them]);
+                let area = targets & !pawn_attacks[them];
                 let [m, e] = table[area.len().min(table.len() - 1)];
                 mg[c] += m;
                 eg[c] += e;
+                if let Some(king) = kings[them].filter(|_| count_checks) {
+                    let from = check_from.get(self, pos, c, piece.id, king, occupied);
+                    if targets.intersects(from) {
+                        checks.push((c, targets & from));
+                    }
+                }
             }
             note_threats(c, id, r.attacks);
+        }
+        // A check square is safe when no defender covers it, or only the royal piece does
+        // and another attacker backs the checking piece up (a second attacker for a piece
+        // moved there, which attacks the square itself; any attacker for a drop).
+        let safe = |c: usize, backing: &[SquareSet; 2]| {
+            let d = 1 - c;
+            !(guarded[d] | (attacked[d] & !backing[c]))
+        };
+        let mut safe_checks = [0i32; 2];
+        for &(c, squares) in &checks {
+            safe_checks[1 - c] += (squares & safe(c, &twice)).len() as i32;
+        }
+        if self.drops && count_checks {
+            for color in Color::ALL {
+                let c = color.index();
+                let Some(king) = kings[1 - c] else {
+                    continue;
+                };
+                for &id in &self.piece_types {
+                    if pos.in_hand(color, id) > 0 {
+                        let from = check_from.get(self, pos, c, id, king, occupied);
+                        let squares = from & !occupied & safe(c, &attacked);
+                        safe_checks[1 - c] += squares.len() as i32;
+                    }
+                }
+            }
         }
         for &(c, value, targets) in &threats {
             let them = 1 - c;
@@ -603,6 +700,7 @@ impl EvalTables {
         }
         Activity {
             zone_hits,
+            safe_checks: safe_checks.map(|n| n.min(MAX_SAFE_CHECKS)),
             pawn_attacks,
         }
     }
@@ -708,8 +806,8 @@ impl EvalTables {
     }
 
     /// The middlegame penalty for enemy pieces near `color`'s royal piece, `zone_hits` of
-    /// them attacking the squares next to it.
-    fn king_danger(&self, pos: &Position, color: Color, zone_hits: i32) -> i32 {
+    /// them attacking the squares next to it, and `safe_checks` checks the enemy has.
+    fn king_danger(&self, pos: &Position, color: Color, zone_hits: i32, safe_checks: i32) -> i32 {
         let royals = pos.royals(color);
         if royals.len() != 1 {
             return 0;
@@ -733,15 +831,80 @@ impl EvalTables {
                 units += pos.in_hand(them, id) as i32 * self.attack_units[id as usize];
             }
         }
-        if units == 0 && zone_hits == 0 {
+        if units == 0 && zone_hits == 0 && safe_checks == 0 {
             return 0;
         }
         let shelter = (pos.pieces_of(color) & near1).len() as i32;
         let danger = (units * self.params.king_danger[0]
             + zone_hits * self.params.king_zone_attack[0]
+            + safe_checks * self.params.safe_check[0]
             - shelter)
             .max(0);
         (danger * danger / 2).min(MAX_DANGER)
+    }
+}
+
+/// Adds the weights' piece-square terms ([`params::SquareTerm`]) to `psq`, indexed as
+/// [`EvalTables::psq`]; terms naming a piece or square the variant lacks are skipped with a
+/// warning.
+///
+/// [`params::SquareTerm`]: super::params::SquareTerm
+fn add_square_terms(rules: &Rules, params: &EvalParams, psq: &mut [[i32; 2]]) {
+    if params.squares.is_empty() {
+        return;
+    }
+    let geometry = &rules.geometry;
+    let (types, squares) = (rules.pieces.len(), geometry.num_squares());
+    let second_view = second_player_view(rules);
+    for term in &params.squares {
+        let id = rules
+            .pieces
+            .iter()
+            .position(|pt| pt.symbol.eq_ignore_ascii_case(&term.letter));
+        let (Some(id), Ok(sq)) = (id, geometry.parse_square(&term.square)) else {
+            log::warn!(
+                "{}: no piece {} or square {} for a piece-square term",
+                rules.name,
+                term.letter,
+                term.square
+            );
+            continue;
+        };
+        for (c, on) in [(0, sq), (1, second_view(sq))] {
+            let entry = &mut psq[(c * types + id) * squares + on.index()];
+            entry[0] += term.pair[0];
+            entry[1] += term.pair[1];
+        }
+    }
+}
+
+/// The square from which the second player sees what the first sees on a square: the start
+/// position's symmetry, a half turn of the board where the start position has it and no
+/// mirror symmetry (shogi, xiangqi), else the mirror across the middle rank (chess).
+pub(crate) fn second_player_view(rules: &Rules) -> impl Fn(Square) -> Square + '_ {
+    let g = &rules.geometry;
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    let mirror = move |sq: Square| g.square(g.file(sq), h - 1 - g.rank(sq));
+    let turn = move |sq: Square| g.square(w - 1 - g.file(sq), h - 1 - g.rank(sq));
+    let symmetric = |map: &dyn Fn(Square) -> Option<Square>| {
+        Position::from_fen(std::sync::Arc::new(rules.clone()), &rules.start_fen).is_ok_and(
+            |start| {
+                g.squares().all(|sq| {
+                    let here = start.piece_at(sq);
+                    let there = map(sq).and_then(|m| start.piece_at(m));
+                    match (here, there) {
+                        (None, None) => true,
+                        (Some(a), Some(b)) => a.id == b.id && a.color != b.color,
+                        _ => false,
+                    }
+                })
+            },
+        )
+    };
+    let rotated = !symmetric(&mirror) && symmetric(&turn);
+    move |sq| {
+        let seen = if rotated { turn(sq) } else { mirror(sq) };
+        seen.unwrap_or(sq)
     }
 }
 
@@ -1037,6 +1200,14 @@ mod tests {
                     *w = 7 + i as i32;
                 }
             }
+            // Piece-square terms on every fifth square, which the second player must see
+            // from the squares the start position's symmetry gives.
+            for (id, pt) in rules.pieces.iter().enumerate() {
+                for sq in rules.geometry.squares().step_by(5) {
+                    let pair = [id as i32 + sq.index() as i32, 11 - sq.index() as i32];
+                    busy.set_square(&pt.symbol, &rules.geometry.name(sq), pair);
+                }
+            }
             let busy = EvalTables::with_params(&rules, &derive(&rules), busy);
             let mut checked = 0;
             for plies in [3, 6, 9, 12, 15, 20] {
@@ -1145,6 +1316,35 @@ mod tests {
         // Three pawns before White's king, two before Black's.
         let shield = "6k1/5pp1/8/8/8/8/5PPP/6K1 w - - 0 1";
         assert_eq!(weight_effect("pawn_shield", shield), 100);
+    }
+
+    #[test]
+    fn safe_checks_count_squares_the_defence_does_not_cover() {
+        let safe_checks = |variant: &str, fen: &str| {
+            let rules = Catalog::builtin().rules(variant).expect(variant);
+            let params = EvalParams {
+                safe_check: [1, 0],
+                ..EvalParams::default()
+            };
+            let tables = EvalTables::with_params(&rules, &derive(&rules), params);
+            let pos = Position::from_fen(rules, fen).expect("fen");
+            tables.activity(&pos, &mut [0; 2], &mut [0; 2]).safe_checks
+        };
+        // The queen checks from e2, a4 and h5; d8 and d7 are covered by the king.
+        assert_eq!(
+            safe_checks("chess", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+            [0, 3]
+        );
+        // The e6 pawn backs a check on d7 up.
+        assert_eq!(
+            safe_checks("chess", "4k3/8/4P3/8/8/8/8/3QK3 w - - 0 1"),
+            [0, 3]
+        );
+        // A knight in hand drops with check on d6, f6, c7 or g7.
+        assert_eq!(
+            safe_checks("crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"),
+            [0, 4]
+        );
     }
 
     #[test]

@@ -22,10 +22,12 @@ mod thread_data;
 mod time;
 mod tt;
 mod tune;
+mod tune_squares;
 
 pub use overhead::OverheadMeter;
 pub use params::{EvalParams, ParamsError};
 pub use tune::{tune, TrainingSet, TuneOptions};
+pub use tune_squares::SquareFit;
 
 use std::{
     fmt,

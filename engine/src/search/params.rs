@@ -14,11 +14,13 @@ macro_rules! weights {
             /// Piece values by piece letter (upper case); a piece not listed keeps the value
             /// derived from its moves.
             pub values: Vec<(String, [i32; 2])>,
+            /// Piece-square terms added to the derived ones (see [`SquareTerm`]).
+            pub squares: Vec<SquareTerm>,
         }
 
         impl Default for EvalParams {
             fn default() -> EvalParams {
-                EvalParams { $($name: [$mg, $eg],)* values: Vec::new() }
+                EvalParams { $($name: [$mg, $eg],)* values: Vec::new(), squares: Vec::new() }
             }
         }
 
@@ -65,6 +67,9 @@ weights! {
     king_danger = [2, 0];
     /// King danger per square next to the royal piece an enemy piece attacks.
     king_zone_attack = [0, 0];
+    /// King danger per safe check the enemy has (a square from which one of its pieces,
+    /// moved or dropped there, would attack the royal piece, and that no defender attacks).
+    safe_check = [0, 0];
     /// Mobility: a piece gains `mobility / (m + 4)` per square it reaches beyond half `m`, its
     /// mobility on an empty board.
     mobility = [80, 90];
@@ -87,6 +92,19 @@ weights! {
     /// Bonus per pawn of its side on the three files around a single royal piece, one or two
     /// ranks ahead of it.
     pawn_shield = [0, 0];
+}
+
+/// A piece-square term: what a piece of one type gains on one square, written from White's
+/// (the first player's) view; the second player's piece gets it on the square that the start
+/// position's symmetry maps there. Text form: `square.LETTER.SQUARE MG EG`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareTerm {
+    /// The piece letter (upper case, `+` for promoted pieces).
+    pub letter: String,
+    /// The square's name (`e4`).
+    pub square: String,
+    /// Middlegame and endgame parts.
+    pub pair: [i32; 2],
 }
 
 /// A line of a weights text that cannot be read.
@@ -128,6 +146,13 @@ impl EvalParams {
                     return Err(fail("value. needs a piece letter".into()));
                 }
                 params.set_value(letter, pair);
+            } else if let Some(rest) = name.strip_prefix("square.") {
+                match rest.rsplit_once('.') {
+                    Some((letter, square)) if !letter.is_empty() && !square.is_empty() => {
+                        params.set_square(letter, square, pair)
+                    }
+                    _ => return Err(fail("expected square.LETTER.SQUARE".into())),
+                }
             } else {
                 *params
                     .named_mut(name)
@@ -155,9 +180,26 @@ impl EvalParams {
         }
     }
 
+    /// Sets the piece-square term of the piece written `letter` (any case) on `square`.
+    pub fn set_square(&mut self, letter: &str, square: &str, pair: [i32; 2]) {
+        let letter = letter.to_ascii_uppercase();
+        match self
+            .squares
+            .iter_mut()
+            .find(|t| t.letter == letter && t.square == square)
+        {
+            Some(term) => term.pair = pair,
+            None => self.squares.push(SquareTerm {
+                letter,
+                square: square.to_string(),
+                pair,
+            }),
+        }
+    }
+
     /// How many numbers [`EvalParams::weight_mut`] reaches.
     pub fn len(&self) -> usize {
-        2 * (Self::NAMES.len() + self.values.len())
+        2 * (Self::NAMES.len() + self.values.len() + self.squares.len())
     }
 
     /// Whether there are no weights (never).
@@ -166,25 +208,34 @@ impl EvalParams {
     }
 
     /// The `i`-th number: the middlegame and endgame parts of the named weights, then of the
-    /// piece values.
+    /// piece values, then of the piece-square terms.
     pub fn weight_mut(&mut self, i: usize) -> &mut i32 {
         let pair = i / 2;
         let named = Self::NAMES.len();
+        let values = named + self.values.len();
         let slot = if pair < named {
             self.named_mut(Self::NAMES[pair]).expect("a named weight")
-        } else {
+        } else if pair < values {
             &mut self.values[pair - named].1
+        } else {
+            &mut self.squares[pair - values].pair
         };
         &mut slot[i % 2]
     }
 
-    /// The name of the `i`-th number (`tempo.mg`, `value.N.eg`).
+    /// The name of the `i`-th number (`tempo.mg`, `value.N.eg`, `square.N.c3.mg`).
     pub fn weight_name(&self, i: usize) -> String {
         let pair = i / 2;
         let phase = if i % 2 == 0 { "mg" } else { "eg" };
-        match Self::NAMES.get(pair) {
-            Some(name) => format!("{name}.{phase}"),
-            None => format!("value.{}.{phase}", self.values[pair - Self::NAMES.len()].0),
+        let named = Self::NAMES.len();
+        let values = named + self.values.len();
+        if pair < named {
+            format!("{}.{phase}", Self::NAMES[pair])
+        } else if pair < values {
+            format!("value.{}.{phase}", self.values[pair - named].0)
+        } else {
+            let term = &self.squares[pair - values];
+            format!("square.{}.{}.{phase}", term.letter, term.square)
         }
     }
 }
@@ -199,6 +250,16 @@ impl fmt::Display for EvalParams {
         for (letter, [mg, eg]) in &self.values {
             writeln!(f, "value.{letter} {mg} {eg}")?;
         }
+        for SquareTerm {
+            letter,
+            square,
+            pair: [mg, eg],
+        } in &self.squares
+        {
+            if [*mg, *eg] != [0, 0] {
+                writeln!(f, "square.{letter}.{square} {mg} {eg}")?;
+            }
+        }
         Ok(())
     }
 }
@@ -210,12 +271,16 @@ mod tests {
     #[test]
     fn weights_read_back_what_they_write() {
         let mut params =
-            EvalParams::parse("tempo 20 5\n# comment\nvalue.n 310 330\n").expect("weights");
+            EvalParams::parse("tempo 20 5\n# comment\nvalue.n 310 330\nsquare.+p.c3 -4 7\n")
+                .expect("weights");
         assert_eq!(params.tempo, [20, 5]);
         assert_eq!(params.value("N"), Some([310, 330]));
-        assert_eq!(params.len(), 2 * EvalParams::NAMES.len() + 2);
-        *params.weight_mut(params.len() - 1) = 340;
-        assert_eq!(params.weight_name(params.len() - 1), "value.N.eg");
+        assert_eq!(params.squares[0].letter, "+P");
+        assert_eq!(params.squares[0].pair, [-4, 7]);
+        assert_eq!(params.len(), 2 * EvalParams::NAMES.len() + 4);
+        *params.weight_mut(params.len() - 3) = 340;
+        assert_eq!(params.weight_name(params.len() - 3), "value.N.eg");
+        assert_eq!(params.weight_name(params.len() - 2), "square.+P.c3.mg");
         assert_eq!(params.weight_name(1), "tempo.eg");
         let back = EvalParams::parse(&params.to_string()).expect("weights");
         assert_eq!(back, params);
@@ -228,6 +293,8 @@ mod tests {
         assert!(EvalParams::parse("tempo 1").is_err());
         assert!(EvalParams::parse("tempo x 1").is_err());
         assert!(EvalParams::parse("value. 1 1").is_err());
+        assert!(EvalParams::parse("square.N 1 1").is_err());
+        assert!(EvalParams::parse("square..e4 1 1").is_err());
         assert!(EvalParams::parse("tempo 1 999999999").is_err());
     }
 }

@@ -6,7 +6,9 @@
 //! drawn the results alone say little.
 //!
 //! The search over the weights is a coordinate descent: each weight in turn moves by a step
-//! up or down while that lowers the error, with the steps shrinking from pass to pass.
+//! up or down while that lowers the error, with the steps shrinking from pass to pass. The
+//! piece-square terms, thousands of them, are fitted afterwards by gradient descent (see
+//! [`tune_squares`](super::tune_squares)).
 
 use std::sync::Arc;
 
@@ -14,7 +16,12 @@ use movegen::{Position, Rules};
 use notation::Color;
 use rayon::prelude::*;
 
-use super::{eval::EvalTables, params::EvalParams, piece_values::derive};
+use super::{
+    eval::EvalTables,
+    params::EvalParams,
+    piece_values::derive,
+    tune_squares::{fit_squares, SquareFit, Targets},
+};
 
 /// Positions with their results, for one variant.
 #[derive(Debug)]
@@ -38,6 +45,10 @@ pub struct TuneOptions {
     /// The share of the game result in each position's target (0 to 1); the rest is the win
     /// probability of the position's search score, where the data has one.
     pub lambda: f64,
+    /// Whether the named weights and piece values are fitted (by coordinate descent).
+    pub weights: bool,
+    /// How the piece-square terms are fitted afterwards, if they are.
+    pub squares: Option<SquareFit>,
 }
 
 impl Default for TuneOptions {
@@ -47,6 +58,8 @@ impl Default for TuneOptions {
             passes: 8,
             only: Vec::new(),
             lambda: 1.0,
+            weights: true,
+            squares: None,
         }
     }
 }
@@ -66,6 +79,16 @@ impl TrainingSet {
     pub fn push(&mut self, pos: Position, result: f64, score: Option<f64>) {
         self.positions.push((pos, result));
         self.scores.push(score);
+    }
+
+    /// The rules the positions are played by.
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The positions.
+    pub(crate) fn positions(&self) -> Vec<&Position> {
+        self.positions.iter().map(|(pos, _)| pos).collect()
     }
 
     /// How many positions the set holds.
@@ -183,9 +206,12 @@ fn error_with(evals: &[f64], targets: &[f64], k: f64) -> f64 {
 }
 
 /// Fits `start` to `set` (see the module documentation), calling `report` with a line of
-/// progress now and then; returns the fitted weights.
+/// progress now and then; returns the fitted weights. Positions of `holdout` (from other
+/// games) are not fitted to: their error is reported before and after, and the piece-square
+/// fit stops where it was lowest.
 pub fn tune(
     set: &TrainingSet,
+    holdout: Option<&TrainingSet>,
     start: &EvalParams,
     options: &TuneOptions,
     report: &mut dyn FnMut(&str),
@@ -201,18 +227,43 @@ pub fn tune(
             &targets,
         )
     };
+    let held_targets = holdout.map(|h| h.targets(k, options.lambda));
+    let held_error = |params: &EvalParams| {
+        holdout.zip(held_targets.as_ref()).map(|(h, targets)| {
+            h.error_against(
+                &EvalTables::with_params(&h.rules, &profiles, params.clone()),
+                k,
+                targets,
+            )
+        })
+    };
     let mut best = error(&params);
     report(&format!(
         "{} positions, k = {k:.3}, error {best:.6}",
         set.len()
     ));
-    let chosen: Vec<usize> = (0..params.len())
+    if let Some(e) = held_error(&params) {
+        report(&format!(
+            "held out: {} positions, error {e:.6}",
+            holdout.map_or(0, |h| h.len())
+        ));
+    }
+    // The piece-square terms are left to the gradient descent.
+    let named = params.len() - 2 * params.squares.len();
+    let chosen: Vec<usize> = (0..named)
         .filter(|&i| {
             let name = params.weight_name(i);
-            options.only.is_empty() || options.only.iter().any(|p| name.starts_with(p.as_str()))
+            options.weights
+                && (options.only.is_empty()
+                    || options.only.iter().any(|p| name.starts_with(p.as_str())))
         })
         .collect();
-    for &step in &options.steps {
+    let steps = if chosen.is_empty() {
+        &[][..]
+    } else {
+        &options.steps[..]
+    };
+    for &step in steps {
         for pass in 0..options.passes {
             let mut changed = 0;
             for &i in &chosen {
@@ -242,17 +293,39 @@ pub fn tune(
             }
         }
     }
+    if let Some(e) = held_error(&params).filter(|_| !chosen.is_empty()) {
+        report(&format!("held out after the weights' fit: error {e:.6}"));
+    }
+    if let Some(fit) = &options.squares {
+        let training = Targets {
+            set,
+            targets: &targets,
+        };
+        let held = holdout
+            .zip(held_targets.as_deref())
+            .map(|(set, targets)| Targets { set, targets });
+        params = fit_squares(training, held, &params, k, fit, report);
+        report(&format!(
+            "after the piece-square fit: error {:.6}",
+            error(&params)
+        ));
+        if let Some(e) = held_error(&params) {
+            report(&format!(
+                "held out after the piece-square fit: error {e:.6}"
+            ));
+        }
+    }
     params
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use variants::Catalog;
 
     use super::*;
 
     /// Positions from random games of `rules`, of many lengths.
-    fn random_positions(rules: &Arc<Rules>, count: usize) -> Vec<Position> {
+    pub(crate) fn random_positions(rules: &Arc<Rules>, count: usize) -> Vec<Position> {
         let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
         let mut out = Vec::new();
         while out.len() < count {
@@ -300,7 +373,7 @@ mod tests {
             only: vec!["value.N".into(), "tempo".into()],
             ..TuneOptions::default()
         };
-        let tuned = tune(&set, &EvalParams::default(), &options, &mut |_| {});
+        let tuned = tune(&set, None, &EvalParams::default(), &options, &mut |_| {});
         let [nm, ne] = tuned.value("N").expect("a knight value");
         assert!(
             (nm + ne) / 2 > 360 && (nm + ne) / 2 < 400,
@@ -332,7 +405,7 @@ mod tests {
                 lambda,
                 ..TuneOptions::default()
             };
-            let tuned = tune(&set, &EvalParams::default(), &options, &mut |_| {});
+            let tuned = tune(&set, None, &EvalParams::default(), &options, &mut |_| {});
             let [mg, eg] = tuned.value("N").expect("a knight value");
             (mg + eg) / 2
         };

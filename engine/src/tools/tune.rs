@@ -1,8 +1,10 @@
 //! `kraken tune`: fits the evaluation's weights of a variant to game results (Texel's
 //! method) and writes them in the form `variants/weights/VARIANT.txt` keeps.
 
-use engine::search::{tune, EvalParams, TrainingSet, TuneOptions};
-use movegen::Position;
+use std::sync::Arc;
+
+use engine::search::{tune, EvalParams, SquareFit, TrainingSet, TuneOptions};
+use movegen::{Position, Rules};
 use variants::Catalog;
 
 use crate::cli::{variant_errors, Arg, Args, UsageError};
@@ -11,14 +13,19 @@ use crate::cli::{variant_errors, Arg, Args, UsageError};
 pub const HELP: &str = "\
 kraken tune: fit the evaluation's weights to game results (Texel's method)
 
-Usage: kraken tune --variant NAME --data FILE [--weights FILE] [--only NAMES] [--passes N]
-                   [--steps LIST] [--lambda L] [--variants-file FILE]
+Usage: kraken tune --variant NAME --data FILE [--holdout FILE] [--weights FILE]
+                   [--only NAMES] [--passes N] [--steps LIST] [--lambda L]
+                   [--squares | --squares-only] [--epochs N] [--rate R] [--l2 X]
+                   [--variants-file FILE]
 
   --variant NAME        the variant (required)
   --data FILE           positions with results, 'FEN | RESULT | SCORE' per line as kraken
                         datagen writes them (RESULT 1, 0.5 or 0 and the search's SCORE in
                         centipawns, both from White's view; SCORE may be left out);
                         repeatable
+  --holdout FILE        positions of other games, in the same form, not fitted to: their
+                        error is reported, and the piece-square fit stops where it is
+                        lowest; repeatable
   --weights FILE        the weights to start from (default: the variant's own, else the
                         defaults)
   --only NAMES          tune only weights whose names start with one of these, comma
@@ -28,6 +35,13 @@ Usage: kraken tune --variant NAME --data FILE [--weights FILE] [--only NAMES] [-
   --lambda L            the share of the game result in each position's target, 0 to 1
                         (default 1); the rest is the win probability of its SCORE. Below 1
                         where most games are drawn and the results alone say little
+  --squares             then fit piece-square terms (square.LETTER.SQUARE MG EG, from
+                        White's view) by gradient descent
+  --squares-only        fit only the piece-square terms
+  --epochs N            passes of the piece-square fit (default 2000)
+  --rate R              its step size in centipawns (default 1)
+  --l2 X                its penalty on squared terms (default 1e-9): larger keeps the
+                        terms of squares the data rarely sees smaller
   --variants-file FILE  load variants from FILE first
 
 The fitted weights go to stdout as 'NAME MG EG' lines (piece values as value.LETTER);
@@ -48,14 +62,17 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     let mut args = Args::new(items);
     let mut variant = None;
     let mut data = Vec::new();
+    let mut holdout = Vec::new();
     let mut weights = None;
     let mut files = Vec::new();
     let mut options = TuneOptions::default();
+    let mut square_fit = SquareFit::default();
     while let Some(arg) = args.next_arg() {
         match arg {
             Arg::Option { name, inline } => match name.as_str() {
                 "--variant" => variant = Some(args.value(&name, inline, "a variant")?),
                 "--data" => data.push(args.value(&name, inline, "a file")?),
+                "--holdout" => holdout.push(args.value(&name, inline, "a file")?),
                 "--weights" => weights = Some(args.value(&name, inline, "a file")?),
                 "--variants-file" => files.push(args.value(&name, inline, "a file")?),
                 "--only" => {
@@ -74,6 +91,40 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
                         .ok_or_else(|| {
                             UsageError::new(format!("--lambda needs 0 to 1, found '{text}'"))
                         })?;
+                }
+                "--squares" => {
+                    options.squares.get_or_insert_with(SquareFit::default);
+                }
+                "--squares-only" => {
+                    options.squares.get_or_insert_with(SquareFit::default);
+                    options.weights = false;
+                }
+                "--epochs" => {
+                    let text = args.value(&name, inline, "a number")?;
+                    square_fit.epochs = text
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=1_000_000).contains(n))
+                        .ok_or_else(|| {
+                        UsageError::new(format!("--epochs needs 1 to 1000000, found '{text}'"))
+                    })?;
+                }
+                "--rate" | "--l2" => {
+                    let text = args.value(&name, inline, "a number")?;
+                    let number = text
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| x.is_finite() && *x >= 0.0)
+                        .ok_or_else(|| {
+                            UsageError::new(format!(
+                                "{name} needs a number of at least 0, found '{text}'"
+                            ))
+                        })?;
+                    if name == "--rate" {
+                        square_fit.rate = number;
+                    } else {
+                        square_fit.l2 = number;
+                    }
                 }
                 "--passes" => {
                     let text = args.value(&name, inline, "a number")?;
@@ -104,6 +155,18 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
             }
         }
     }
+    match &mut options.squares {
+        Some(fit) => *fit = square_fit,
+        None if items.iter().any(|item| {
+            ["--epochs", "--rate", "--l2"].contains(&item.split('=').next().unwrap_or(""))
+        }) =>
+        {
+            return Err(UsageError::new(
+                "--epochs, --rate and --l2 set the piece-square fit: add --squares",
+            ))
+        }
+        None => {}
+    }
     let variant = variant.ok_or_else(|| UsageError::new("--variant is missing"))?;
     if data.is_empty() {
         return Err(UsageError::new("--data is missing"));
@@ -127,8 +190,28 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
             None => EvalParams::default(),
         },
     };
+    let set = read_data(&rules, &data)?;
+    let holdout = if holdout.is_empty() {
+        None
+    } else {
+        Some(read_data(&rules, &holdout)?)
+    };
+    if set.is_empty() {
+        return Err(UsageError::new("the data holds no position"));
+    }
+    let tuned = tune(&set, holdout.as_ref(), &start, &options, &mut |line| {
+        eprintln!("{line}")
+    });
+    Ok(format!(
+        "# {variant}: fitted by kraken tune to {} positions\n{tuned}",
+        set.len()
+    ))
+}
+
+/// The positions of the data `files` ('FEN | RESULT | SCORE' lines) of a game of `rules`.
+fn read_data(rules: &Arc<Rules>, files: &[String]) -> Result<TrainingSet, UsageError> {
     let mut set = TrainingSet::new(rules.clone());
-    for file in &data {
+    for file in files {
         let text =
             std::fs::read_to_string(file).map_err(|e| UsageError::new(format!("{file}: {e}")))?;
         for (n, line) in text.lines().enumerate() {
@@ -163,14 +246,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
             set.push(pos, result, score);
         }
     }
-    if set.is_empty() {
-        return Err(UsageError::new("the data holds no position"));
-    }
-    let tuned = tune(&set, &start, &options, &mut |line| eprintln!("{line}"));
-    Ok(format!(
-        "# {variant}: fitted by kraken tune to {} positions\n{tuned}",
-        set.len()
-    ))
+    Ok(set)
 }
 
 #[cfg(test)]
@@ -210,6 +286,49 @@ mod tests {
         .expect("tuned");
         let params = EvalParams::parse(&out).expect("weights");
         assert!(params.value("P").is_some(), "{out}");
+    }
+
+    #[test]
+    fn piece_square_terms_are_fitted_with_held_out_games() {
+        let data = file(
+            "squares",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1 | 120\n\
+             4k3/8/8/8/4P3/8/8/4K3 w - - 0 1 | 1 | 150\n\
+             4k3/4p3/8/8/8/8/8/4K3 w - - 0 1 | 0\n",
+        );
+        let holdout = file("holdout", "3k4/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1 | 130\n");
+        let out = run_args(&[
+            "--variant",
+            "chess",
+            "--data",
+            &data,
+            "--holdout",
+            &holdout,
+            "--squares-only",
+            "--epochs",
+            "50",
+        ])
+        .expect("tuned");
+        let params = EvalParams::parse(&out).expect("weights");
+        assert!(
+            params
+                .squares
+                .iter()
+                .any(|t| t.letter == "P" && t.square == "e2"),
+            "{out}"
+        );
+        // The piece-square fit's own settings need it.
+        assert!(run_args(&["--variant", "chess", "--data", &data, "--epochs", "5"]).is_err());
+        assert!(run_args(&[
+            "--variant",
+            "chess",
+            "--data",
+            &data,
+            "--squares",
+            "--l2",
+            "-1"
+        ])
+        .is_err());
     }
 
     #[test]
