@@ -7,7 +7,7 @@ use engine::search::{tune, EvalParams, SquareFit, TrainingSet, TuneOptions};
 use movegen::{Position, Rules};
 use variants::Catalog;
 
-use crate::cli::{variant_errors, Arg, Args, UsageError};
+use crate::cli::{number_in, variant_errors, Arg, Args, UsageError};
 
 /// The text of `kraken tune --help`.
 pub const HELP: &str = "\
@@ -83,14 +83,8 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
                         .collect()
                 }
                 "--lambda" => {
-                    let text = args.value(&name, inline, "a number")?;
-                    options.lambda = text
-                        .parse()
-                        .ok()
-                        .filter(|l| (0.0..=1.0).contains(l))
-                        .ok_or_else(|| {
-                            UsageError::new(format!("--lambda needs 0 to 1, found '{text}'"))
-                        })?;
+                    options.lambda =
+                        number_in(&name, &args.value(&name, inline, "a number")?, 0.0, 1.0)?;
                 }
                 "--squares" => {
                     options.squares.get_or_insert_with(SquareFit::default);
@@ -100,26 +94,12 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
                     options.weights = false;
                 }
                 "--epochs" => {
-                    let text = args.value(&name, inline, "a number")?;
-                    square_fit.epochs = text
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=1_000_000).contains(n))
-                        .ok_or_else(|| {
-                        UsageError::new(format!("--epochs needs 1 to 1000000, found '{text}'"))
-                    })?;
+                    square_fit.epochs =
+                        number_in(&name, &args.value(&name, inline, "a number")?, 1, 1_000_000)?;
                 }
                 "--rate" | "--l2" => {
                     let text = args.value(&name, inline, "a number")?;
-                    let number = text
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|x| x.is_finite() && *x >= 0.0)
-                        .ok_or_else(|| {
-                            UsageError::new(format!(
-                                "{name} needs a number of at least 0, found '{text}'"
-                            ))
-                        })?;
+                    let number = number_in(&name, &text, 0.0, 1e6)?;
                     if name == "--rate" {
                         square_fit.rate = number;
                     } else {
@@ -127,14 +107,8 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
                     }
                 }
                 "--passes" => {
-                    let text = args.value(&name, inline, "a number")?;
-                    options.passes = text
-                        .parse()
-                        .ok()
-                        .filter(|n| (1..=1000).contains(n))
-                        .ok_or_else(|| {
-                            UsageError::new(format!("--passes needs 1 to 1000, found '{text}'"))
-                        })?;
+                    options.passes =
+                        number_in(&name, &args.value(&name, inline, "a number")?, 1, 1000)?;
                 }
                 "--steps" => {
                     let text = args.value(&name, inline, "step sizes")?;
