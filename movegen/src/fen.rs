@@ -5,7 +5,6 @@ use std::{fmt, sync::Arc};
 use notation::{Color, Initial, Square, SquareSet};
 
 use crate::{
-    moves::NO_SQUARE,
     position::{Piece, Position},
     rules::{PieceId, Rules},
 };
@@ -149,13 +148,15 @@ impl Position {
         if let Some((at, holdings)) = holdings {
             pos.read_holdings(holdings, reader.column(at))?;
         }
+        if fen != pos.rules.start_fen {
+            pos.check_royals(reader.column(start))?;
+        }
         match reader.peek() {
-            Some((at, "w")) | Some((at, "W")) => {
-                let _ = at;
+            Some((_, "w")) => {
                 pos.side = Color::White;
                 reader.next += 1;
             }
-            Some((_, "b")) | Some((_, "B")) => {
+            Some((_, "b")) => {
                 pos.side = Color::Black;
                 reader.next += 1;
             }
@@ -240,14 +241,43 @@ impl Position {
         Ok(pos)
     }
 
+    /// Refuses a board without a royal piece of a side whose start position has one, unless
+    /// the rules can take royal pieces off the board (explosions, extinction, the loss of the
+    /// last royal piece).
+    fn check_royals(&self, column: usize) -> Result<(), FenError> {
+        let end = &self.rules.end;
+        if self.rules.moves.blast || end.extinction.is_some() || end.no_royal_loses {
+            return Ok(());
+        }
+        let start = Position::from_fen(self.rules.clone(), &self.rules.start_fen);
+        for color in [Color::White, Color::Black] {
+            let has_royal = |pos: &Position| !pos.royals[color.index()].is_empty();
+            if start.as_ref().is_ok_and(has_royal) && !has_royal(self) {
+                return Err(error(
+                    FenField::Board,
+                    column,
+                    format!("{color:?} has no royal piece"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn read_board(&mut self, board: &str, column: usize) -> Result<(), FenError> {
         let g = self.geometry().clone();
         let (width, height) = (g.width() as i32, g.height() as i32);
         let ranks: Vec<&str> = board.split('/').collect();
         // Some writers put the holdings in an extra rank after the board. Only variants with
         // holdings have them, and a rank with an empty run is a rank too many, not holdings.
-        let extra_is_holdings =
-            |text: &str| self.rules.holdings && !text.chars().any(|c| c.is_ascii_digit());
+        let extra_is_holdings = |text: &str| {
+            let royal = |c: char| {
+                let symbol = c.to_ascii_uppercase().to_string();
+                self.rules
+                    .piece_by_symbol(&symbol)
+                    .is_some_and(|id| self.rules.piece(id).royal)
+            };
+            self.rules.holdings && !text.chars().any(|c| c.is_ascii_digit() || royal(c))
+        };
         let (ranks, extra) =
             if ranks.len() as i32 == height + 1 && extra_is_holdings(ranks[height as usize]) {
                 (&ranks[..height as usize], Some(ranks[height as usize]))
@@ -271,13 +301,22 @@ impl Position {
                 let col = offset + i;
                 let c = chars[i];
                 if c.is_ascii_digit() {
-                    let mut run = c.to_digit(10).expect("digit") as i32;
-                    if i + 1 < chars.len() && chars[i + 1].is_ascii_digit() {
-                        run = run * 10 + chars[i + 1].to_digit(10).expect("digit") as i32;
-                        i += 1;
+                    let digits = chars[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+                    let run: String = chars[i..i + digits].iter().collect();
+                    match run.parse::<i32>() {
+                        _ if run.starts_with('0') => {
+                            return Err(error(FenField::Board, col, "a run starting with 0"))
+                        }
+                        Ok(run) if run <= width - file => file += run,
+                        _ => {
+                            return Err(error(
+                                FenField::Board,
+                                col,
+                                format!("rank {} is too long", rank + 1),
+                            ))
+                        }
                     }
-                    file += run;
-                    i += 1;
+                    i += digits;
                     continue;
                 }
                 if c == '*' && self.rules.duck {
@@ -581,8 +620,11 @@ impl Position {
                 self.ep_victim = victim.0;
             }
             None => {
-                self.ep_squares = SquareSet::EMPTY;
-                self.ep_victim = NO_SQUARE;
+                return Err(error(
+                    FenField::EnPassant,
+                    column,
+                    format!("no piece of the side that just moved passed over '{text}'"),
+                ))
             }
         }
         Ok(())

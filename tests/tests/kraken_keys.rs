@@ -94,10 +94,31 @@ fn boards_up_to_16x16() {
     let mut pos = read(
         &catalog,
         "big16",
-        "16/15P/16/16/16/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1",
+        "7k8/15P/16/16/16/16/16/16/16/16/16/16/16/16/16/7K8 w - - 0 1",
     );
     assert!(pos
         .legal_moves()
         .iter()
         .any(|mv| pos.geometry().name(mv.to) == "p16" && mv.promotion().is_some()));
+}
+
+#[test]
+fn unknown_keys_keep_a_variant_from_loading() {
+    let mut catalog = variants::Catalog::builtin();
+    catalog
+        .add_text(
+            "[typo:chess]\ncastlingg = false\n\n[many:chess]\ncustomPiece121 = a:W\n",
+            "user.ini",
+        )
+        .expect("parses");
+    for (name, key, line) in [("typo", "castlingg", 2), ("many", "customPiece121", 5)] {
+        let errors = catalog.rules(name).expect_err("an unknown key");
+        assert!(
+            errors.iter().any(|e| e.key.as_deref() == Some(key)
+                && e.origin.line == line
+                && e.origin.source == "user.ini"
+                && e.message == "unknown key"),
+            "{name}: {errors:?}"
+        );
+    }
 }

@@ -315,7 +315,9 @@ impl Builder<'_> {
 
     fn build(&mut self) -> Option<Rules> {
         for (key, (value, _)) in &self.def.values {
-            if UNSUPPORTED_KEYS.contains(&key.as_str())
+            if !is_known_key(key) {
+                self.errors.push(self.def.error(key, "unknown key"));
+            } else if UNSUPPORTED_KEYS.contains(&key.as_str())
                 && !matches!(value.as_str(), "false" | "none" | "-" | "0" | "")
             {
                 let message = "not supported by Kraken yet".to_string();
