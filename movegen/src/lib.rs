@@ -38,7 +38,7 @@ pub use moves::{
     Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_INDUCED,
     FLAG_O_CASTLING, FLAG_UNLOAD, INLINE_MOVES, NO_SQUARE,
 };
-pub use perft::{divide, perft};
+pub use perft::{perft, perft_until};
 pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{

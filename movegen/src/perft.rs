@@ -1,9 +1,8 @@
 //! Perft: counting the leaf nodes of the legal move tree, to check the generator.
 
-use crate::{
-    moves::{Move, MoveList},
-    position::Position,
-};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::{moves::MoveList, position::Position};
 
 /// Counts the legal move sequences of `depth` plies (bulk-counting the last ply).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -24,16 +23,26 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     nodes
 }
 
-/// The perft count below each legal move of the position.
-pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let moves = pos.legal_moves();
-    moves
-        .into_iter()
-        .map(|mv| {
-            pos.make(mv);
-            let nodes = perft(pos, depth.saturating_sub(1));
-            pos.unmake();
-            (mv, nodes)
-        })
-        .collect()
+/// [`perft`] that gives up, returning `None`, soon after `stop` is set (checked at every node
+/// above the last ply), so that a protocol's `stop` or `quit` ends it at once.
+pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth == 0 {
+        return Some(1);
+    }
+    let mut moves = MoveList::new();
+    pos.generate_legal(&mut moves);
+    if depth == 1 {
+        return Some(moves.len() as u64);
+    }
+    let mut nodes = 0;
+    for &mv in &moves {
+        pos.make(mv);
+        let below = perft_until(pos, depth - 1, stop);
+        pos.unmake();
+        nodes += below?;
+    }
+    Some(nodes)
 }

@@ -158,6 +158,27 @@ fn perft_counts_from_the_position() {
     s.quit();
 }
 
+/// A perft too deep to finish ends at `stop` (without a total) and `isready` is answered
+/// while it runs; `quit` after it ends the session.
+#[test]
+fn perft_stops_at_stop() {
+    let mut s = uci();
+    s.send("position startpos");
+    s.send("go perft 12");
+    s.send("isready");
+    s.expect("readyok while counting", |l| l == "readyok");
+    s.send("stop");
+    s.send("isready");
+    let lines = s.expect("readyok after stop", |l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Nodes searched")),
+        "{}",
+        s.transcript()
+    );
+    s.send("go perft 12");
+    s.quit();
+}
+
 #[test]
 fn bad_input_is_reported_and_ignored() {
     let mut s = uci();

@@ -1,8 +1,11 @@
 //! The UCI front end.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
-use movegen::{divide, Move, MoveFormat};
+use movegen::{perft_until, Move, MoveFormat};
 
 use super::events::{Event, Events};
 use super::game::Game;
@@ -25,6 +28,15 @@ struct Uci {
     ponder: bool,
     /// The time each move costs beyond the search, learned from the clocks.
     overhead: OverheadMeter,
+    /// A running `go perft`.
+    perft: Option<PerftJob>,
+}
+
+/// `go perft` counting on a thread of its own, so that `stop`, `quit` and `isready` are
+/// answered while it runs.
+struct PerftJob {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
 }
 
 /// Runs UCI after the `uci` line until `quit` or the end of the input.
@@ -37,6 +49,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
         multipv: 1,
         ponder: false,
         overhead: OverheadMeter::default(),
+        perft: None,
     };
     uci.identify();
     for problem in problems {
@@ -70,7 +83,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
             }
         }
     }
-    uci.worker.stop();
+    uci.stop();
 }
 
 impl Uci {
@@ -134,6 +147,10 @@ impl Uci {
     fn stop(&mut self) {
         self.worker.stop();
         self.searching = None;
+        if let Some(job) = self.perft.take() {
+            job.stop.store(true, Ordering::Relaxed);
+            let _ = job.thread.join();
+        }
     }
 
     fn set_option(&mut self, words: &[&str]) {
@@ -307,7 +324,6 @@ impl Uci {
         self.searching = Some(id);
     }
 
-    /// `go perft D`: the count below every root move, then the total.
     /// `eval`: the static evaluation of the current position, for the side to move (as
     /// Stockfish's `eval` prints its own, so that the two can be compared).
     fn eval(&mut self) {
@@ -321,19 +337,30 @@ impl Uci {
             .line(&format!("Final evaluation {text} (side to move)"));
     }
 
+    /// `go perft D`: the count below every root move, then the total.
+    /// Stopped, it prints the counts it finished and no total.
     fn perft(&mut self, depth: u32) {
         let format = self.format();
         let mut pos = self.game.pos.clone();
-        let mut total = 0;
-        for (mv, count) in divide(&mut pos, depth.max(1)) {
-            self.out.line(&format!(
-                "{}: {count}",
-                self.game.pos.move_text(&mv, format)
-            ));
-            total += count;
-        }
-        self.out.line("");
-        self.out.line(&format!("Nodes searched: {total}"));
+        let out = self.out.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut total = 0;
+            for mv in pos.legal_moves() {
+                pos.make(mv);
+                let count = perft_until(&mut pos, depth.max(1) - 1, &stopped);
+                pos.unmake();
+                let Some(count) = count else {
+                    return;
+                };
+                out.line(&format!("{}: {count}", pos.move_text(&mv, format)));
+                total += count;
+            }
+            out.line("");
+            out.line(&format!("Nodes searched: {total}"));
+        });
+        self.perft = Some(PerftJob { stop, thread });
     }
 }
 

@@ -74,6 +74,8 @@ struct XBoard {
     problems: Vec<String>,
     /// The time each move costs beyond the search, learned from `time`.
     overhead: OverheadMeter,
+    /// `ping`s that came while the engine thought about its move: CECP answers them after it.
+    pongs: Vec<String>,
 }
 
 /// Runs CECP after the `xboard` line until `quit` or the end of the input.
@@ -100,6 +102,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
         told: HashSet::new(),
         problems,
         overhead: OverheadMeter::default(),
+        pongs: Vec::new(),
     };
     while let Ok(event) = events.receiver.recv() {
         match event {
@@ -188,6 +191,7 @@ impl XBoard {
                     self.worker.move_now();
                 }
             }
+            "ping" if matches!(self.task, Some((_, Task::Move))) => self.pongs.push(arg.into()),
             "ping" => self.out.line(&format!("pong {arg}")),
             "setboard" => self.setboard(arg),
             "usermove" => self.user_move(arg, true),
@@ -272,6 +276,14 @@ impl XBoard {
     fn cancel(&mut self) {
         self.worker.stop();
         self.task = None;
+        self.answer_pings();
+    }
+
+    /// Answers the `ping`s held back while the engine thought.
+    fn answer_pings(&mut self) {
+        for n in std::mem::take(&mut self.pongs) {
+            self.out.line(&format!("pong {n}"));
+        }
     }
 
     fn new_game(&mut self) {
@@ -542,12 +554,15 @@ impl XBoard {
                 self.overhead.finish(result.elapsed);
                 let Some(best) = result.best else {
                     self.claim_result();
+                    self.answer_pings();
                     return;
                 };
                 let text = self.game.pos.move_text(&best, self.format());
                 self.game.pos.make(best);
                 self.out.line(&format!("move {text}"));
-                if !self.claim_result() {
+                let over = self.claim_result();
+                self.answer_pings();
+                if !over {
                     self.start_pondering(result.ponder);
                 }
             }
