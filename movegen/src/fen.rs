@@ -212,11 +212,12 @@ impl Position {
         for target in 0..2 {
             if let Some((at, text)) = reader.peek() {
                 let value: u16 = text.parse().map_err(|_| {
-                    error(
-                        FenField::Counters,
-                        reader.column(at),
-                        format!("'{text}' is not a number"),
-                    )
+                    let message = if is_counter(text) {
+                        format!("'{text}' is out of range (0 to {})", u16::MAX)
+                    } else {
+                        format!("'{text}' is not a number")
+                    };
+                    error(FenField::Counters, reader.column(at), message)
                 })?;
                 if target == 0 {
                     pos.halfmove = value;

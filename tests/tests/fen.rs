@@ -914,6 +914,18 @@ fn bad_fens_name_field_and_column() {
 }
 
 #[test]
+fn counters_out_of_range_say_so() {
+    let catalog = catalog();
+    let error = Position::from_fen(
+        rules(&catalog, "chess"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 70000",
+    )
+    .expect_err("a move number beyond the counter");
+    assert_eq!((error.field, error.column), (FenField::Counters, 56));
+    assert!(error.message.contains("out of range"), "{error}");
+}
+
+#[test]
 fn fen_error_display_names_field_and_column() {
     let catalog = catalog();
     let error = Position::from_fen(

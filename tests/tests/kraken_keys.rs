@@ -122,3 +122,44 @@ fn unknown_keys_keep_a_variant_from_loading() {
         );
     }
 }
+
+#[test]
+fn variant_files_that_are_not_text_are_refused_with_their_place() {
+    let dir = std::env::temp_dir().join(format!("kraken-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    // A bad byte on line 2, after ten characters.
+    let binary = dir.join("binary.ini");
+    std::fs::write(&binary, b"[x:chess]\nmaxFile = \xff\n").expect("written");
+    let error = variants::read_variant_file(&binary).expect_err("not UTF-8");
+    assert_eq!(error.origin.line, 2, "{error}");
+    assert!(error.message.contains("column 11"), "{error}");
+    // More than the limit is refused without reading it all.
+    let big = dir.join("big.ini");
+    let file = std::fs::File::create(&big).expect("created");
+    file.set_len(variants::MAX_VARIANT_FILE_BYTES + 1)
+        .expect("a sparse file");
+    let error = variants::read_variant_file(&big).expect_err("too large");
+    assert!(error.message.contains("larger than"), "{error}");
+    assert_eq!(
+        error.to_string(),
+        format!("{}: {}", big.display(), error.message)
+    );
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn a_board_too_large_is_blamed_on_the_key_that_says_so() {
+    let mut catalog = variants::Catalog::builtin();
+    catalog
+        .add_text("[wide:chess]\nmaxFile = 40\n\n[child:wide]\n", "user.ini")
+        .expect("parses");
+    for name in ["wide", "child"] {
+        let errors = catalog.rules(name).expect_err("too wide");
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.key.as_deref() == Some("maxFile") && e.origin.line == 2),
+            "{name}: {errors:?}"
+        );
+    }
+}

@@ -7,7 +7,7 @@ use movegen::{
     LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
     Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
-use notation::{parse, Geometry, Initial, SquareSet};
+use notation::{parse, Geometry, Initial, SquareSet, MAX_SIDE};
 
 use crate::{
     definition::{Definition, VariantError},
@@ -329,7 +329,14 @@ impl Builder<'_> {
         let geometry = match Geometry::new(width, height.clamp(0, 255) as u8) {
             Ok(g) => g,
             Err(e) => {
-                self.fail("maxRank", e.to_string());
+                // Blame the key whose value is out of range, where the user wrote it.
+                let fits = |n: i64| (1..=i64::from(MAX_SIDE)).contains(&n);
+                let key = if fits(i64::from(width)) {
+                    "maxRank"
+                } else {
+                    "maxFile"
+                };
+                self.fail(key, e.to_string());
                 return None;
             }
         };

@@ -110,18 +110,8 @@ impl Catalog {
     /// # Errors
     /// Returns an error if the file cannot be read or has malformed lines.
     pub fn add_file(&mut self, path: &std::path::Path) -> Result<Vec<String>, Vec<VariantError>> {
-        let source = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            vec![VariantError {
-                origin: Origin {
-                    source: source.clone(),
-                    line: 0,
-                },
-                key: None,
-                message: e.to_string(),
-            }]
-        })?;
-        self.add_text(&text, &source)
+        let text = read_variant_file(path).map_err(|e| vec![e])?;
+        self.add_text(&text, &path.display().to_string())
     }
 
     /// The names of every variant, in definition order, without repeats.
@@ -209,6 +199,49 @@ impl Catalog {
         let definition = resolve(&canonical, &self.sections).map_err(|e| vec![e])?;
         build_rules(&definition).map(Arc::new)
     }
+}
+
+/// The largest variant file Kraken reads (Fairy-Stockfish's own is about 100 KB).
+pub const MAX_VARIANT_FILE_BYTES: u64 = 16 << 20;
+
+/// The text of the variant file at `path`: an error for a file that cannot be read, one larger
+/// than [`MAX_VARIANT_FILE_BYTES`] (such as `/dev/zero`) or one that is not UTF-8 (at the
+/// line and column of the first bad byte).
+///
+/// # Errors
+/// Returns the problem, with the file and line where there is one.
+pub fn read_variant_file(path: &std::path::Path) -> Result<String, VariantError> {
+    use std::io::Read;
+    let source = path.display().to_string();
+    let fail = |line: usize, message: String| VariantError {
+        origin: Origin {
+            source: source.clone(),
+            line,
+        },
+        key: None,
+        message,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| {
+            file.take(MAX_VARIANT_FILE_BYTES + 1)
+                .read_to_end(&mut bytes)
+        })
+        .map_err(|e| fail(0, e.to_string()))?;
+    if bytes.len() as u64 > MAX_VARIANT_FILE_BYTES {
+        let mib = MAX_VARIANT_FILE_BYTES >> 20;
+        return Err(fail(
+            0,
+            format!("larger than {mib} MiB: not a variant file"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&good[line_start..]).chars().count() + 1;
+        fail(line, format!("column {column}: not UTF-8 text"))
+    })
 }
 
 /// Levenshtein distance between two short strings.

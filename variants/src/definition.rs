@@ -9,13 +9,16 @@ use crate::ini::{IniError, Section};
 pub struct Origin {
     /// The file (or `built-in`).
     pub source: String,
-    /// 1-based line number.
+    /// 1-based line number; 0 when the problem is with the whole file (not shown).
     pub line: usize,
 }
 
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.source, self.line)
+        match self.line {
+            0 => write!(f, "{}", self.source),
+            line => write!(f, "{}:{line}", self.source),
+        }
     }
 }
 

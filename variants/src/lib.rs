@@ -22,7 +22,10 @@ mod start_position;
 mod weights;
 
 pub use build::{build_rules, is_known_key, KNOWN_KEYS, UNSUPPORTED_KEYS};
-pub use catalog::{Catalog, UnknownVariant, ALIASES, BUILTIN, CUTECHESS, XBOARD};
+pub use catalog::{
+    read_variant_file, Catalog, UnknownVariant, ALIASES, BUILTIN, CUTECHESS,
+    MAX_VARIANT_FILE_BYTES, XBOARD,
+};
 pub use check::check_text;
 pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
 pub use ini::{parse_ini, Entry, IniError, Section};

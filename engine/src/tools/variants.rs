@@ -1,7 +1,7 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
 use movegen::{Checks, CountingRule, OneRoyal, Outcome, PieceId, PiecePromotionMoves, Rules};
-use variants::{check_text, Catalog, ALIASES};
+use variants::{check_text, read_variant_file, Catalog, ALIASES};
 
 use crate::cli::UsageError;
 
@@ -395,9 +395,10 @@ pub fn check(items: &[String]) -> Result<(String, bool), UsageError> {
     let mut out = String::new();
     let mut clean = true;
     for file in items {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| UsageError::new(format!("cannot read {file}: {e}")))?;
-        let problems = check_text(&text, file);
+        let problems = match read_variant_file(std::path::Path::new(file)) {
+            Ok(text) => check_text(&text, file),
+            Err(problem) => vec![problem],
+        };
         if problems.is_empty() {
             out.push_str(&format!("{file}: ok\n"));
         }
