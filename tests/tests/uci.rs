@@ -158,6 +158,43 @@ fn perft_counts_from_the_position() {
     s.quit();
 }
 
+/// lichess-bot sets `Move Overhead` and GUIs offer `Clear Hash`: both are advertised and
+/// accepted without a word, bad and huge values are answered.
+#[test]
+fn move_overhead_and_clear_hash() {
+    let mut s = Session::start(&[]);
+    s.send("uci");
+    let lines = s.expect("uciok", |l| l == "uciok");
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Move Overhead type spin default 0 min 0 max 5000"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Clear Hash type button"));
+    s.send("setoption name Move Overhead value 100");
+    s.send("setoption name Clear Hash");
+    s.send("isready");
+    let lines = s.expect("readyok", |l| l == "readyok");
+    assert!(lines.len() == 1, "{}", s.transcript());
+    s.send("setoption name Move Overhead value lots");
+    s.send("setoption name Move Overhead value 100000");
+    s.send("isready");
+    let lines = s.expect("readyok", |l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("bad Move Overhead value 'lots'"))
+            && lines.iter().any(|l| l.contains("more than 5000")),
+        "{}",
+        s.transcript()
+    );
+    s.send("position startpos");
+    s.send("go wtime 2000 btime 2000");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    legal_best_move(&mut s, "chess", start, false);
+    s.quit();
+}
+
 /// A perft too deep to finish ends at `stop` (without a total) and `isready` is answered
 /// while it runs; `quit` after it ends the session.
 #[test]

@@ -30,7 +30,13 @@ struct Uci {
     overhead: OverheadMeter,
     /// A running `go perft`.
     perft: Option<PerftJob>,
+    /// `Move Overhead`: the least time kept back from each move for the GUI and the line
+    /// (the meter's learned estimate when that is larger).
+    move_overhead: Duration,
 }
+
+/// The largest `Move Overhead`, in milliseconds as UCI gives it.
+const MAX_MOVE_OVERHEAD: Duration = Duration::from_secs(5);
 
 /// `go perft` counting on a thread of its own, so that `stop`, `quit` and `isready` are
 /// answered while it runs.
@@ -50,6 +56,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
         ponder: false,
         overhead: OverheadMeter::default(),
         perft: None,
+        move_overhead: Duration::ZERO,
     };
     uci.identify();
     for problem in problems {
@@ -102,6 +109,11 @@ impl Uci {
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
             "option name Ponder type check default false".into(),
+            format!(
+                "option name Move Overhead type spin default 0 min 0 max {}",
+                MAX_MOVE_OVERHEAD.as_millis()
+            ),
+            "option name Clear Hash type button".into(),
         ];
         lines.push("uciok".into());
         for line in lines {
@@ -224,6 +236,22 @@ impl Uci {
                     .line(&format!("info string bad MultiPV value '{value}'")),
             },
             "ponder" => self.ponder = value.eq_ignore_ascii_case("true"),
+            "move overhead" => match value.parse::<u64>() {
+                Ok(ms) => {
+                    let asked = Duration::from_millis(ms);
+                    self.move_overhead = asked.min(MAX_MOVE_OVERHEAD);
+                    if asked > MAX_MOVE_OVERHEAD {
+                        self.out.line(&format!(
+                            "info string Move Overhead {ms} is more than {}; using it",
+                            MAX_MOVE_OVERHEAD.as_millis()
+                        ));
+                    }
+                }
+                Err(_) => self
+                    .out
+                    .line(&format!("info string bad Move Overhead value '{value}'")),
+            },
+            "clear hash" => self.worker.searcher().clear(),
             _ => self
                 .out
                 .line(&format!("info string Error (unknown option): {name}")),
@@ -310,7 +338,7 @@ impl Uci {
             _ => self.overhead.forget_move(),
         }
         if let Some(clock) = &mut limits.clock {
-            clock.overhead = self.overhead.estimate();
+            clock.overhead = self.overhead.estimate().max(self.move_overhead);
         }
         let out = self.out.clone();
         let root = self.game.pos.clone();
