@@ -195,6 +195,29 @@ fn move_overhead_and_clear_hash() {
     s.quit();
 }
 
+/// `go searchmoves` searches only the moves it lists; words after them are read as usual.
+#[test]
+fn searchmoves_limits_the_root_moves() {
+    let mut s = uci();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    s.send("position startpos");
+    s.send("go searchmoves h2h3 depth 5");
+    assert_eq!(legal_best_move(&mut s, "chess", start, false), "h2h3");
+    s.send("go depth 5 searchmoves a2a3 h2h4");
+    let best = legal_best_move(&mut s, "chess", start, false);
+    assert!(best == "a2a3" || best == "h2h4", "{best}");
+    s.send("go depth 3 searchmoves e2e5");
+    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("searchmoves lists no legal move")),
+        "{}",
+        s.transcript()
+    );
+    s.quit();
+}
+
 /// A perft too deep to finish ends at `stop` (without a total) and `isready` is answered
 /// while it runs; `quit` after it ends the session.
 #[test]

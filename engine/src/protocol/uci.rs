@@ -293,7 +293,7 @@ impl Uci {
     }
 
     /// `go [wtime W btime B winc I binc J movestogo N depth D nodes N movetime T infinite
-    /// ponder perft D]`.
+    /// ponder perft D searchmoves MOVE...]`.
     fn go(&mut self, words: &[&str]) {
         self.stop();
         let mut limits = Limits {
@@ -321,6 +321,20 @@ impl Uci {
                 "infinite" => limits.infinite = true,
                 "ponder" => pondering = true,
                 "perft" => return self.perft(n.unwrap_or(1) as u32),
+                "searchmoves" => {
+                    let listed = words[i + 1..]
+                        .iter()
+                        .map_while(|text| self.game.pos.parse_move(text, self.format()).ok())
+                        .collect::<Vec<_>>();
+                    i += listed.len();
+                    if listed.is_empty() {
+                        self.out
+                            .line("info string searchmoves lists no legal move; searching all");
+                    } else {
+                        limits.excluded = self.game.pos.legal_moves().to_vec();
+                        limits.excluded.retain(|mv| !listed.contains(mv));
+                    }
+                }
                 _ => {}
             }
             i += 1;
