@@ -321,6 +321,42 @@ fn analysis_reports_and_exits() {
     s.quit();
 }
 
+/// `option MultiPV=3` shows three lines a depth in analysis, each with its own first move,
+/// and in play the engine still moves.
+#[test]
+fn multipv_shows_several_lines() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("force");
+    s.send("post");
+    s.send("option MultiPV=3");
+    s.send("analyze");
+    // Thinking lines: depth, score, time, nodes and more, a tab, then the line.
+    let lines = s.expect("a line at depth 5", |l| {
+        l.split_whitespace().next() == Some("5")
+    });
+    let mut first_moves: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.split_whitespace().next() == Some("4"))
+        .filter_map(|l| l.split('\t').nth(1)?.split_whitespace().next())
+        .collect();
+    first_moves.sort_unstable();
+    first_moves.dedup();
+    assert!(first_moves.len() >= 3, "{}", s.transcript());
+    s.send("exit");
+    s.send("option MultiPV=0");
+    let lines = s.sync(1);
+    assert!(
+        lines.contains(&"Error (bad MultiPV value): 0".to_string()),
+        "{}",
+        s.transcript()
+    );
+    s.send("st 1");
+    s.send("go");
+    s.expect("a move", |l| l.starts_with("move "));
+    s.quit();
+}
+
 #[test]
 fn bad_input_gets_errors_and_the_engine_stays_in_step() {
     let mut s = xboard(&[]);

@@ -13,7 +13,7 @@ use super::output::Output;
 use super::setup::xboard_setup;
 use super::thinking::{pv_text, xboard_line};
 use super::uci::ENGINE_NAME;
-use super::worker::{resize_hash, set_threads, Worker};
+use super::worker::{resize_hash, set_threads, Worker, MAX_MULTIPV};
 use crate::search::{Clock, Info, Limits, OverheadMeter, SearchResult};
 
 /// Features cutechess-cli refuses and XBoard accepts: their refusal says who the GUI is.
@@ -76,6 +76,8 @@ struct XBoard {
     overhead: OverheadMeter,
     /// `ping`s that came while the engine thought about its move: CECP answers them after it.
     pongs: Vec<String>,
+    /// Lines to search and show (`option MultiPV=N`), in analysis and in play.
+    multipv: usize,
 }
 
 /// Runs CECP after the `xboard` line until `quit` or the end of the input.
@@ -103,6 +105,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
         problems,
         overhead: OverheadMeter::default(),
         pongs: Vec::new(),
+        multipv: 1,
     };
     while let Ok(event) = events.receiver.recv() {
         match event {
@@ -264,8 +267,9 @@ impl XBoard {
         ));
         self.out
             .line(&format!("feature variants=\"{}\"", variants.join(",")));
-        self.out
-            .line("feature option=\"VariantPath -file \" option=\"MultiPV -spin 1 1 64\"");
+        self.out.line(&format!(
+            "feature option=\"VariantPath -file \" option=\"MultiPV -spin 1 1 {MAX_MULTIPV}\""
+        ));
         for problem in &self.problems {
             self.out.line(&format!("# {problem}"));
         }
@@ -461,6 +465,7 @@ impl XBoard {
     fn move_limits(&self) -> Limits {
         let mut limits = Limits {
             depth: self.depth,
+            multipv: self.multipv,
             ..Limits::default()
         };
         let tc = self.time_control;
@@ -496,6 +501,7 @@ impl XBoard {
         let limits = Limits {
             infinite: true,
             excluded: self.excluded.clone(),
+            multipv: self.multipv,
             ..Limits::default()
         };
         let id = self
@@ -652,7 +658,10 @@ impl XBoard {
                     }
                 }
             }
-            "MultiPV" => {}
+            "MultiPV" => match value.trim().parse::<usize>() {
+                Ok(n) if n >= 1 => self.multipv = n.min(MAX_MULTIPV),
+                _ => self.error("bad MultiPV value", value.trim()),
+            },
             other => self.error("unknown option", other),
         }
     }
