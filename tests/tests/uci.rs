@@ -218,6 +218,34 @@ fn searchmoves_limits_the_root_moves() {
     s.quit();
 }
 
+/// After `UCI_Variant` the engine names the board and start position as Fairy-Stockfish does.
+#[test]
+fn variant_change_names_board_and_start() {
+    let mut s = uci();
+    s.send("setoption name UCI_Variant value xiangqi");
+    s.send("setoption name UCI_AnalyseMode value true");
+    s.send("isready");
+    let lines = s.expect("readyok", |l| l == "readyok");
+    assert_eq!(
+        lines,
+        [
+            "info string variant xiangqi files 9 ranks 10 pocket 0 template xiangqi startpos \
+             rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "readyok"
+        ]
+    );
+    s.send("setoption name UCI_Variant value crazyhouse");
+    let line = s.expect("the variant line", |l| l.starts_with("info string variant"));
+    assert!(
+        line[0].starts_with(
+            "info string variant crazyhouse files 8 ranks 8 pocket 5 template crazyhouse startpos "
+        ),
+        "{}",
+        s.transcript()
+    );
+    s.quit();
+}
+
 /// A perft too deep to finish ends at `stop` (without a total) and `isready` is answered
 /// while it runs; `quit` after it ends the session.
 #[test]

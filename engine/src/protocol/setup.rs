@@ -88,15 +88,7 @@ pub struct XboardSetup {
 pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetup {
     let start = Position::start(std::sync::Arc::new(rules.clone()));
     let g = &rules.geometry;
-    let holdings = if rules.holdings {
-        rules
-            .pieces
-            .iter()
-            .filter(|p| !p.royal && p.unpromoted.is_none())
-            .count()
-    } else {
-        0
-    };
+    let holdings = holdings_size(rules);
     let parent = parent(name, rules, user_defined);
     let table = rules
         .piece_to_char
@@ -145,6 +137,34 @@ pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetu
         lines,
         misread,
         left_to_parent,
+    }
+}
+
+/// The line Fairy-Stockfish sends after `UCI_Variant` for GUIs that set up the board from it:
+/// `info string variant NAME files W ranks H pocket N template PARENT startpos FEN`.
+pub fn uci_variant_info(name: &str, rules: &Rules, user_defined: bool) -> String {
+    let g = &rules.geometry;
+    format!(
+        "info string variant {name} files {} ranks {} pocket {} template {} startpos {}",
+        g.width(),
+        g.height(),
+        holdings_size(rules),
+        parent(name, rules, user_defined),
+        rules.start_fen
+    )
+}
+
+/// How many piece types a side's holdings show: those that can be in hand (none without
+/// holdings).
+fn holdings_size(rules: &Rules) -> usize {
+    if rules.holdings {
+        rules
+            .pieces
+            .iter()
+            .filter(|p| !p.royal && p.unpromoted.is_none())
+            .count()
+    } else {
+        0
     }
 }
 

@@ -10,6 +10,7 @@ use movegen::{perft_until, Move, MoveFormat};
 use super::events::{Event, Events};
 use super::game::Game;
 use super::output::Output;
+use super::setup::uci_variant_info;
 use super::thinking::{pv_text, uci_line};
 use super::worker::{resize_hash, set_threads, Worker, DEFAULT_HASH_MB, MAX_MULTIPV};
 use crate::search::{Clock, Limits, OverheadMeter, Score, MAX_THREADS};
@@ -114,6 +115,7 @@ impl Uci {
                 MAX_MOVE_OVERHEAD.as_millis()
             ),
             "option name Clear Hash type button".into(),
+            "option name UCI_AnalyseMode type check default false".into(),
         ];
         lines.push("uciok".into());
         for line in lines {
@@ -176,11 +178,15 @@ impl Uci {
         self.stop();
         let number = |value: &str| value.parse::<usize>().ok().filter(|&n| n >= 1);
         match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => {
-                if let Err(e) = self.game.set_variant(value) {
-                    self.out.line(&format!("info string {e}"));
+            "uci_variant" => match self.game.set_variant(value) {
+                Ok(()) => {
+                    let user_defined = self.game.catalog.user_names().contains(&self.game.variant);
+                    self.out
+                        .line(&uci_variant_info(value, &self.game.rules, user_defined));
                 }
-            }
+                Err(e) => self.out.line(&format!("info string {e}")),
+            },
+            "uci_analysemode" => {}
             "uci_chess960" => {
                 self.game.chess960 = value.eq_ignore_ascii_case("true");
                 let variant = self.game.variant.clone();
