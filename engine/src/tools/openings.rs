@@ -32,8 +32,9 @@ Usage: kraken openings --variant NAME [--count N] [--plies N] [--depth N] [--max
 Each line is an EPD record: the first four fields of Kraken's (Fairy-Stockfish's) FEN, then
 'hmvc N; fmvn N; c0 \"score CP depth N\";' with the judging search's score. cutechess-cli
 reads the files as they are (-openings file=F format=epd) except in shogi, where
-scripts/strength.py writes its FENs the way cutechess wants them. The moves are drawn uniformly from the legal moves by a
-generator of Kraken's own (splitmix64), so the suite does not change with a library's version.
+scripts/suites.py writes its FENs the way cutechess wants them. The moves are drawn uniformly
+from the legal moves by a generator of Kraken's own (splitmix64), so the suite does not change
+with a library's version.
 Positions where the game is over, or that were made already, are skipped. Gives up with what
 it has after 50 tries per position asked for.
 
