@@ -9,6 +9,7 @@ const WEIGHTS: &[(&str, &str)] = &[
     ("crazyhouse", include_str!("../weights/crazyhouse.txt")),
     ("makruk", include_str!("../weights/makruk.txt")),
     ("shogi", include_str!("../weights/shogi.txt")),
+    ("xiangqi", include_str!("../weights/xiangqi.txt")),
 ];
 
 /// The fitted weights of the built-in variant `name`, if it has any.
