@@ -22,6 +22,9 @@ pub enum EndReason {
     MoveRule,
     /// The same position occurred as often as the rules allow.
     Repetition,
+    /// A repetition in which one side checked with every move (`perpetualCheckIllegal`): that
+    /// side loses.
+    PerpetualCheck,
     /// A side ran out of the pieces the rules count (extinction, antichess, horde, atomic).
     Extinction,
     /// A piece reached its goal region (king of the hill, racing kings).
@@ -46,6 +49,7 @@ impl EndReason {
             EndReason::BareKing => "bare king",
             EndReason::MoveRule => "move rule",
             EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
             EndReason::Extinction => "extinction",
             EndReason::Flag => "goal reached",
             EndReason::CheckLimit => "check limit",
@@ -69,9 +73,17 @@ impl Position {
     /// How often the current position occurred before, looking back no further than the
     /// last irreversible move (and at most `limit` occurrences are counted).
     pub fn repetitions(&self, limit: usize) -> usize {
+        self.repetition_start(limit).0
+    }
+
+    /// How often the current position occurred before (at most `limit` times), and the
+    /// index in the history of the earliest of those occurrences (the position before that
+    /// move).
+    fn repetition_start(&self, limit: usize) -> (usize, usize) {
         let back = (self.halfmove as usize).min(self.history.len());
         let first = self.history.len() - back;
         let mut count = 0;
+        let mut start = self.history.len();
         // The key before move i is history[i].key; positions with the same side to move
         // are two plies apart.
         let mut i = self.history.len();
@@ -79,9 +91,30 @@ impl Position {
             i -= 2;
             if self.history[i].key == self.key {
                 count += 1;
+                start = i;
             }
         }
-        count
+        (count, start)
+    }
+
+    /// The side that gave check with each of its moves since the position before move
+    /// `start` of the history, if one side did and the other did not.
+    fn perpetual_checker(&self, start: usize) -> Option<Color> {
+        let mut pos = self.clone();
+        // By the checking side: every position since `start` with its opponent to move was
+        // check.
+        let mut checked_always = [true; 2];
+        while pos.history.len() > start {
+            if !pos.in_check() {
+                checked_always[pos.side.opponent().index()] = false;
+            }
+            pos.unmake();
+        }
+        match checked_always {
+            [true, false] => Some(Color::White),
+            [false, true] => Some(Color::Black),
+            _ => None,
+        }
     }
 
     /// The end the rules declare before looking for a legal move: the variant's own ends
@@ -113,7 +146,23 @@ impl Position {
                 reason: EndReason::Counting,
             });
         }
-        if end.repetitions > 0 && repetitions > 0 && self.repetitions(repetitions) >= repetitions {
+        let (count, start) = match (end.repetitions, repetitions) {
+            (0, _) | (_, 0) => (0, 0),
+            _ => self.repetition_start(repetitions),
+        };
+        if count > 0 && count >= repetitions {
+            if end.perpetual_check_loses {
+                if let Some(checker) = self.perpetual_checker(start) {
+                    return Some(GameOver {
+                        outcome: if checker == self.side {
+                            Outcome::Loss
+                        } else {
+                            Outcome::Win
+                        },
+                        reason: EndReason::PerpetualCheck,
+                    });
+                }
+            }
             let white_view = end.repetition_value_absolute && self.side == Color::Black;
             return Some(GameOver {
                 outcome: if white_view {

@@ -425,6 +425,9 @@ pub struct GameEnd {
     /// `repetition_value` is white's outcome rather than the side to move's
     /// (`nFoldValueAbsolute`).
     pub repetition_value_absolute: bool,
+    /// A repetition in which one side checked with every move loses for that side
+    /// (`perpetualCheckIllegal`: xiangqi, janggi, shogi).
+    pub perpetual_check_loses: bool,
     /// Two passes in a row end the game, and so does a pass while the kings face each other
     /// under [`Rules::bikjang`] (Fairy-Stockfish's rule for variants with `pass`).
     pub passes_end: bool,
@@ -671,6 +674,7 @@ impl Default for GameEnd {
             repetitions: 3,
             repetition_value: Outcome::Draw,
             repetition_value_absolute: false,
+            perpetual_check_loses: false,
             passes_end: false,
             material_counting: None,
             material_komi: 0,

@@ -50,6 +50,51 @@ fn repetition_counts_earlier_occurrences() {
     assert_eq!(pos.repetitions(9), 1);
 }
 
+/// Xiangqi (`perpetualCheckIllegal`): a repetition in which one side checked with every move
+/// is lost by that side, whoever is to move (pyffish: +32000 for the checked side to move at
+/// the third occurrence, -32000 for the checking side); without checks it is a draw, and in
+/// chess the same checks are a draw.
+#[test]
+fn perpetual_check_loses_where_the_rules_say_so() {
+    let catalog = Catalog::builtin();
+    let fen = "4k4/9/9/9/9/9/9/9/9/R4K3 w - - 0 1";
+    let checks = "a1a10 e10e9 a10a9 e9e10 a9a10 e10e9 a10a9 e9e10 a9a10";
+    let mut pos = read(&catalog, "xiangqi", fen);
+    play(&mut pos, checks);
+    assert_eq!(pos.side_to_move(), Color::Black);
+    assert_eq!(
+        pos.game_over(),
+        over(Outcome::Win, EndReason::PerpetualCheck)
+    );
+    play(&mut pos, "e10e9");
+    assert_eq!(
+        pos.game_over(),
+        over(Outcome::Loss, EndReason::PerpetualCheck)
+    );
+    // In the search, the second occurrence decides.
+    let mut pos = read(&catalog, "xiangqi", fen);
+    play(&mut pos, "a1a10 e10e9 a10a9 e9e10 a9a10");
+    assert_eq!(pos.game_over(), None);
+    assert_eq!(
+        pos.rule_end(1),
+        over(Outcome::Win, EndReason::PerpetualCheck)
+    );
+    // A rook that shuttles without checking draws.
+    let mut quiet = read(&catalog, "xiangqi", fen);
+    play(&mut quiet, "a1a2 e10e9 a2a1 e9e10 a1a2 e10e9 a2a1 e9e10");
+    assert_eq!(
+        quiet.game_over(),
+        over(Outcome::Draw, EndReason::Repetition)
+    );
+    // Chess has no such rule.
+    let mut chess = read(&catalog, "chess", "4k3/8/8/8/8/8/8/R4K2 w - - 0 1");
+    play(&mut chess, "a1a8 e8e7 a8a7 e7e8 a7a8 e8e7 a8a7 e7e8 a7a8");
+    assert_eq!(
+        chess.game_over(),
+        over(Outcome::Draw, EndReason::Repetition)
+    );
+}
+
 #[test]
 fn move_rule_draws_unless_mated() {
     let catalog = Catalog::builtin();

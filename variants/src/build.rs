@@ -820,6 +820,7 @@ impl Builder<'_> {
             repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
             repetition_value: self.outcome("nFoldValue", Outcome::Draw),
             repetition_value_absolute: self.bool("nFoldValueAbsolute", false),
+            perpetual_check_loses: self.bool("perpetualCheckIllegal", false),
             ..GameEnd::default()
         };
         rules.moves.side_change = match self.def.get("sideChange") {
