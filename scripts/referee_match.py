@@ -199,6 +199,9 @@ def main():
     pairs = [(openings[i // 2 % len(openings)], i % 2 == 0) for i in range(args.games)]
     record, accidents, lock = [0, 0, 0], [], threading.Lock()
     stop = threading.Event()
+    # The verdict when the ratio first left its bounds (games still running then are played
+    # out and counted, as cutechess-cli does, but do not change it).
+    decided = []
 
     def one(pair):
         if stop.is_set():
@@ -211,7 +214,8 @@ def main():
             ratio = llr(*record, args.elo0, args.elo1)
             print(f"{sum(record)} games: new {record[0]}-{record[1]}-{record[2]} "
                   f"(wins-draws-losses), llr {ratio:.2f} [{how}]", flush=True)
-            if not LOWER < ratio < UPPER:
+            if not LOWER < ratio < UPPER and not decided:
+                decided.append(("H1 accepted" if ratio >= UPPER else "H0 accepted", sum(record)))
                 stop.set()
 
     with ThreadPoolExecutor(args.concurrency) as pool:
@@ -220,7 +224,7 @@ def main():
     games = wins + draws + losses
     diff, margin = elo(wins + draws / 2, games)
     ratio = llr(wins, draws, losses, args.elo0, args.elo1)
-    verdict = "H1 accepted" if ratio >= UPPER else "H0 accepted" if ratio <= LOWER else "no verdict"
+    verdict = f"{decided[0][0]} after {decided[0][1]} games" if decided else "no verdict"
     print(f"\n{args.variant}: new {wins}-{draws}-{losses} in {games} games, "
           f"{diff:+.1f} +/- {margin:.1f} Elo, LLR {ratio:.2f} ({LOWER:.2f}, {UPPER:.2f}) "
           f"{verdict}; {len(accidents)} forfeits")

@@ -7,6 +7,7 @@ const WEIGHTS: &[(&str, &str)] = &[
     ("capablanca", include_str!("../weights/capablanca.txt")),
     ("chess", include_str!("../weights/chess.txt")),
     ("crazyhouse", include_str!("../weights/crazyhouse.txt")),
+    ("janggi", include_str!("../weights/janggi.txt")),
     ("makruk", include_str!("../weights/makruk.txt")),
     ("shogi", include_str!("../weights/shogi.txt")),
     ("xiangqi", include_str!("../weights/xiangqi.txt")),
