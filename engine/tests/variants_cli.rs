@@ -64,6 +64,13 @@ fn check_needs_a_readable_file() {
     let (code, _, err) = kraken(&["check", "/nonexistent/file.ini"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"));
+    // Not text: the line and column of the first bad byte.
+    let file = std::env::temp_dir().join(format!("kraken-check-{}.ini", std::process::id()));
+    std::fs::write(&file, b"[x:chess]\nmaxFile = \xff\n").expect("written");
+    let (code, _, err) = kraken(&["check", &file.display().to_string()]);
+    std::fs::remove_file(&file).expect("removed");
+    assert_eq!(code, 2);
+    assert!(err.contains(":2: column 11: not UTF-8 text"), "{err}");
 }
 
 #[test]

@@ -395,10 +395,9 @@ pub fn check(items: &[String]) -> Result<(String, bool), UsageError> {
     let mut out = String::new();
     let mut clean = true;
     for file in items {
-        let problems = match read_variant_file(std::path::Path::new(file)) {
-            Ok(text) => check_text(&text, file),
-            Err(problem) => vec![problem],
-        };
+        let text = read_variant_file(std::path::Path::new(file))
+            .map_err(|problem| UsageError::new(format!("cannot read {problem}")))?;
+        let problems = check_text(&text, file);
         if problems.is_empty() {
             out.push_str(&format!("{file}: ok\n"));
         }
