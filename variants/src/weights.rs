@@ -9,6 +9,7 @@ const WEIGHTS: &[(&str, &str)] = &[
     ("crazyhouse", include_str!("../weights/crazyhouse.txt")),
     ("janggi", include_str!("../weights/janggi.txt")),
     ("makruk", include_str!("../weights/makruk.txt")),
+    ("shatranj", include_str!("../weights/shatranj.txt")),
     ("shogi", include_str!("../weights/shogi.txt")),
     ("xiangqi", include_str!("../weights/xiangqi.txt")),
 ];
