@@ -148,9 +148,7 @@ impl Position {
         if let Some((at, holdings)) = holdings {
             pos.read_holdings(holdings, reader.column(at))?;
         }
-        if fen != pos.rules.start_fen {
-            pos.check_royals(reader.column(start))?;
-        }
+        pos.check_royals(reader.column(start))?;
         match reader.peek() {
             Some((_, "w")) => {
                 pos.side = Color::White;
@@ -242,18 +240,17 @@ impl Position {
         Ok(pos)
     }
 
-    /// Refuses a board without a royal piece of a side whose start position has one, unless
-    /// the rules can take royal pieces off the board (explosions, extinction, the loss of the
-    /// last royal piece).
+    /// Refuses a board without a royal piece of a side whose start position has one
+    /// ([`Rules::start_royals`]), unless the rules can take royal pieces off the board
+    /// (explosions, extinction, the loss of the last royal piece).
     fn check_royals(&self, column: usize) -> Result<(), FenError> {
         let end = &self.rules.end;
         if self.rules.moves.blast || end.extinction.is_some() || end.no_royal_loses {
             return Ok(());
         }
-        let start = Position::from_fen(self.rules.clone(), &self.rules.start_fen);
         for color in [Color::White, Color::Black] {
-            let has_royal = |pos: &Position| !pos.royals[color.index()].is_empty();
-            if start.as_ref().is_ok_and(has_royal) && !has_royal(self) {
+            let i = color.index();
+            if self.rules.start_royals[i] && self.royals[i].is_empty() {
                 return Err(error(
                     FenField::Board,
                     column,

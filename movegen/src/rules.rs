@@ -694,6 +694,9 @@ pub struct Rules {
     pub pieces: Vec<PieceType>,
     /// The start position in FEN.
     pub start_fen: String,
+    /// Whether each side (by colour index) has a royal piece in the start position: a FEN
+    /// without one is refused (set by whoever reads the start position).
+    pub start_royals: [bool; 2],
     /// Rule castling.
     pub castling: Castling,
     /// Castling follows Chess960 rules (FEN castling by file letters, king may stay put).
@@ -746,6 +749,7 @@ impl Rules {
             geometry,
             pieces,
             start_fen: start_fen.to_string(),
+            start_royals: [false; 2],
             castling: Castling::default(),
             chess960: false,
             promotion: Promotion {

@@ -7,7 +7,7 @@ use movegen::{
     LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
     Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
-use notation::{parse, Geometry, Initial, SquareSet, MAX_SIDE};
+use notation::{parse, Color, Geometry, Initial, SquareSet, MAX_SIDE};
 
 use crate::{
     definition::{Definition, VariantError},
@@ -330,8 +330,7 @@ impl Builder<'_> {
             Ok(g) => g,
             Err(e) => {
                 // Blame the key whose value is out of range, where the user wrote it.
-                let fits = |n: i64| (1..=i64::from(MAX_SIDE)).contains(&n);
-                let key = if fits(i64::from(width)) {
+                let key = if (1..=MAX_SIDE).contains(&width) {
                     "maxRank"
                 } else {
                     "maxFile"
@@ -890,6 +889,7 @@ impl Builder<'_> {
             }
         };
         let ahead = ahead_of_start(&start);
+        let start_royals = [Color::White, Color::Black].map(|c| !start.royals(c).is_empty());
         let on_square = if to_start_piece {
             promotion_to_start_piece(&start, start.rules().promotion.zone)
         } else {
@@ -901,6 +901,7 @@ impl Builder<'_> {
             pt.ahead_of_start = ahead;
         }
         rules.promotion.on_square = on_square;
+        rules.start_royals = start_royals;
         Some(rules)
     }
 

@@ -62,6 +62,12 @@ impl Game {
         Ok(())
     }
 
+    /// Whether the current variant comes from a file the user loaded rather than the built-in
+    /// catalog.
+    pub fn is_user_defined(&self) -> bool {
+        self.catalog.user_names().contains(&self.variant)
+    }
+
     /// Back to the start position of the variant.
     pub fn reset(&mut self) {
         self.pos = Position::start(self.rules.clone());

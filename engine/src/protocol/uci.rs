@@ -180,7 +180,7 @@ impl Uci {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match self.game.set_variant(value) {
                 Ok(()) => {
-                    let user_defined = self.game.catalog.user_names().contains(&self.game.variant);
+                    let user_defined = self.game.is_user_defined();
                     self.out
                         .line(&uci_variant_info(value, &self.game.rules, user_defined));
                 }
@@ -248,8 +248,8 @@ impl Uci {
                     self.move_overhead = asked.min(MAX_MOVE_OVERHEAD);
                     if asked > MAX_MOVE_OVERHEAD {
                         self.out.line(&format!(
-                            "info string Move Overhead {ms} is more than {}; using it",
-                            MAX_MOVE_OVERHEAD.as_millis()
+                            "info string Move Overhead {ms} is more than {max}; using {max}",
+                            max = MAX_MOVE_OVERHEAD.as_millis()
                         ));
                     }
                 }

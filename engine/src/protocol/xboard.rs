@@ -318,7 +318,7 @@ impl XBoard {
         if self.game.variant == "chess" && !self.game.rules.chess960 {
             return;
         }
-        let user_defined = self.game.catalog.user_names().contains(&self.game.variant);
+        let user_defined = self.game.is_user_defined();
         let setup = xboard_setup(name, &self.game.rules, user_defined);
         for line in &setup.lines {
             self.out.line(line);
