@@ -29,6 +29,7 @@ SUITES = {
     "janggi": (500, 8, 1),
     "shatranj": (500, 8, 1),
     "chu": (200, 8, 1),
+    "fischerandom": (500, 4, 1),
 }
 
 

@@ -188,6 +188,25 @@ impl PieceType {
                 .as_ref()
                 .is_some_and(|z| paths(&z.attack_tables[color.index()]))
     }
+
+    /// Whether every move keeps the piece on squares of one colour (leaps and slides only; a
+    /// piece with other moves is taken as free).
+    pub fn is_colour_bound(&self, geometry: &Geometry) -> bool {
+        let shade = |sq: Square| (geometry.file(sq) + geometry.rank(sq)) & 1;
+        self.tables.iter().all(|table| {
+            table.paths().is_empty()
+                && geometry.squares().all(|sq| {
+                    table.hops(sq).is_empty()
+                        && table.leaps(sq).iter().all(|l| shade(l.to) == shade(sq))
+                        && table.slides(sq).iter().all(|s| {
+                            table
+                                .slide_squares(s)
+                                .iter()
+                                .all(|&to| shade(to) == shade(sq))
+                        })
+                })
+        })
+    }
 }
 
 /// Whether a piece moving by `table` has any move from `sq` on an empty board (first legs

@@ -75,3 +75,62 @@ fn every_tactical_suite_names_legal_best_moves() {
     }
     assert!(records > 0, "no tactical positions");
 }
+
+/// Shuffled Chess960 starts keep Fischer's rules: the back ranks mirror each other, the king
+/// stands between its rooks, the bishops on both colours, all four castlings are allowed, and
+/// the shuffles differ. Capablanca random keeps the same rules with its two more pieces.
+#[test]
+fn shuffled_starts_keep_fischers_rules() {
+    let catalog = Catalog::builtin();
+    for (variant, width) in [("fischerandom", 8), ("caparandom", 10)] {
+        let rules = catalog.rules(variant).expect("a built-in variant");
+        let start = Position::from_fen(rules.clone(), &rules.start_fen).expect("its start");
+        let start_fen = start.fen();
+        let start_ranks: Vec<&str> = start_fen.split(' ').next().unwrap().split('/').collect();
+        let mut state = 7u64;
+        let mut below = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % n as u64) as usize
+        };
+        let mut seen = HashSet::new();
+        for _ in 0..200 {
+            let pos = variants::shuffled_start(&start, &mut below).expect("a shuffle");
+            let fen = pos.fen();
+            let fields: Vec<&str> = fen.split(' ').collect();
+            let ranks: Vec<&str> = fields[0].split('/').collect();
+            let (black, white) = (ranks[0], ranks[ranks.len() - 1]);
+            assert_eq!(white.len(), width, "{fen}");
+            assert_eq!(black, white.to_lowercase(), "{fen}: mirrored");
+            assert_eq!(
+                &ranks[1..ranks.len() - 1],
+                &start_ranks[1..start_ranks.len() - 1],
+                "{fen}: the ranks between are the start's"
+            );
+            let file = |c: char| white.find(c).expect("a piece");
+            let (king, first_rook, last_rook) = (file('K'), file('R'), white.rfind('R').unwrap());
+            assert!(
+                first_rook < king && king < last_rook,
+                "{fen}: king between rooks"
+            );
+            let bishops: Vec<usize> = white.match_indices('B').map(|(i, _)| i).collect();
+            assert_eq!(
+                (bishops[0] + bishops[1]) % 2,
+                1,
+                "{fen}: bishops on both colours"
+            );
+            assert_eq!(fields[2].len(), 4, "{fen}: every castling allowed");
+            let mut moves = MoveList::new();
+            let mut pos = pos;
+            pos.generate_legal(&mut moves);
+            assert!(!moves.is_empty(), "{fen}");
+            seen.insert(white.to_string());
+        }
+        assert!(
+            seen.len() > 150,
+            "{variant}: only {} different shuffles",
+            seen.len()
+        );
+    }
+}

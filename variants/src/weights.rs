@@ -14,8 +14,16 @@ const WEIGHTS: &[(&str, &str)] = &[
     ("xiangqi", include_str!("../weights/xiangqi.txt")),
 ];
 
-/// The fitted weights of the built-in variant `name`, if it has any.
+/// (variant, variant whose weights it plays with) of built-in variants that differ from a
+/// fitted one only in rules that leave the weights' meaning intact (each kept by games).
+const BORROWED: &[(&str, &str)] = &[("fischerandom", "chess")];
+
+/// The fitted weights of the built-in variant `name`, if it has any (its own or borrowed).
 pub fn eval_weights(name: &str) -> Option<&'static str> {
+    let name = BORROWED
+        .iter()
+        .find(|(variant, _)| *variant == name)
+        .map_or(name, |&(_, lender)| lender);
     WEIGHTS
         .iter()
         .find(|(variant, _)| *variant == name)

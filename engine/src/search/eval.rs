@@ -390,7 +390,7 @@ impl EvalTables {
             colour_bound: rules
                 .pieces
                 .iter()
-                .map(|pt| colour_bound(geometry, pt))
+                .map(|pt| pt.is_colour_bound(geometry))
                 .collect(),
             scale_drawish: !rules.drops.enabled && !rules.end.bare_king_loses,
             file_front,
@@ -919,25 +919,6 @@ fn file_slider(geometry: &Geometry, pt: &movegen::PieceType) -> bool {
         slide.modes.contains(notation::Modes::MOVE)
             && line.len() + 1 == usize::from(geometry.height())
             && line.iter().all(|&s| geometry.file(s) == 0)
-    })
-}
-
-/// Whether every move of `pt` keeps it on squares of one colour (leaps and slides only; a
-/// piece with other moves is taken as free).
-fn colour_bound(geometry: &Geometry, pt: &movegen::PieceType) -> bool {
-    let shade = |sq: Square| (geometry.file(sq) + geometry.rank(sq)) & 1;
-    pt.tables.iter().all(|table| {
-        table.paths().is_empty()
-            && geometry.squares().all(|sq| {
-                table.hops(sq).is_empty()
-                    && table.leaps(sq).iter().all(|l| shade(l.to) == shade(sq))
-                    && table.slides(sq).iter().all(|s| {
-                        table
-                            .slide_squares(s)
-                            .iter()
-                            .all(|&to| shade(to) == shade(sq))
-                    })
-            })
     })
 }
 

@@ -35,6 +35,9 @@ reads the files as they are (-openings file=F format=epd) except in shogi, where
 scripts/suites.py writes its FENs the way cutechess wants them. The moves are drawn uniformly
 from the legal moves by a generator of Kraken's own (splitmix64), so the suite does not change
 with a library's version.
+In a Chess960-style variant (fischerandom, ...) each line starts from a shuffled start position:
+the back rank arranged at random as in Fischer random chess (king between its rooks, bishops on
+both colours), black's mirroring white's.
 Positions where the game is over, or that were made already, are skipped. Gives up with what
 it has after 50 tries per position asked for.
 
@@ -111,7 +114,19 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
         if made == request.count {
             break;
         }
-        let Some(pos) = random_line(&start, request.plies, &mut rng) else {
+        let line_start = if rules.chess960 {
+            match variants::shuffled_start(&start, &mut |n| rng.below(n)) {
+                Some(shuffled) => shuffled,
+                None => {
+                    return Err(UsageError::new(format!(
+                        "{variant}: the start position's back ranks cannot be shuffled"
+                    )))
+                }
+            }
+        } else {
+            start.clone()
+        };
+        let Some(pos) = random_line(&line_start, request.plies, &mut rng) else {
             continue;
         };
         let fen = pos.fen();
