@@ -30,6 +30,7 @@ SUITES = {
     "shatranj": (500, 8, 1),
     "chu": (200, 8, 1),
     "fischerandom": (500, 4, 1),
+    "caparandom": (500, 4, 1),
 }
 
 
