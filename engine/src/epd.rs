@@ -4,6 +4,10 @@
 
 use std::fmt;
 
+/// The opcode of the checks each side has left to give (`checks 3+3;`), in check-counting
+/// variants; not a standard EPD opcode (the FEN field has none).
+const CHECKS: &str = "checks";
+
 /// One EPD line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EpdRecord {
@@ -27,7 +31,8 @@ impl std::error::Error for EpdError {}
 
 impl EpdRecord {
     /// The record of the position a full FEN describes (its move counters become `hmvc` and
-    /// `fmvn`), with no other operations.
+    /// `fmvn`, the checks left of a check-counting variant, `3+3`, a `checks` operation), with
+    /// no other operations.
     pub fn from_fen(fen: &str) -> Result<EpdRecord, EpdError> {
         let tokens: Vec<&str> = fen.split_whitespace().collect();
         if tokens.len() < 4 {
@@ -39,7 +44,12 @@ impl EpdRecord {
             fields: [0, 1, 2, 3].map(|i| tokens[i].to_string()),
             operations: Vec::new(),
         };
-        for (opcode, value) in ["hmvc", "fmvn"].iter().zip(tokens.iter().skip(4)) {
+        let mut counters = &tokens[4..];
+        if let Some((checks, rest)) = counters.split_first().filter(|(t, _)| t.contains('+')) {
+            record.push(CHECKS, checks);
+            counters = rest;
+        }
+        for (opcode, value) in ["hmvc", "fmvn"].iter().zip(counters) {
             record.push(opcode, value);
         }
         Ok(record)
@@ -86,16 +96,20 @@ impl EpdRecord {
             .push((opcode.to_string(), vec![operand.to_string()]));
     }
 
-    /// The full FEN: the four fields and the move counters (`hmvc`, `fmvn`; 0 and 1 when
-    /// missing).
+    /// The full FEN: the four fields, the checks left where there is a `checks` operation, and
+    /// the move counters (`hmvc`, `fmvn`; 0 and 1 when missing).
     pub fn fen(&self) -> String {
         let counter = |opcode: &str, default: &str| {
             self.operation(opcode)
                 .and_then(|o| o.first().cloned())
                 .unwrap_or_else(|| default.to_string())
         };
+        let checks = self
+            .operation(CHECKS)
+            .and_then(|o| o.first())
+            .map_or(String::new(), |c| format!(" {c}"));
         format!(
-            "{} {} {}",
+            "{}{checks} {} {}",
             self.fields.join(" "),
             counter("hmvc", "0"),
             counter("fmvn", "1")
@@ -195,6 +209,17 @@ mod tests {
         );
         assert_eq!(back.operation("bm"), Some(&["g1f3".to_string()][..]));
         assert_eq!(back.operation("am"), None);
+    }
+
+    #[test]
+    fn the_checks_left_are_kept() {
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 3";
+        let record = EpdRecord::from_fen(fen).expect("a FEN");
+        assert_eq!(
+            record.to_string(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - checks 2+3; hmvc 0; fmvn 3;"
+        );
+        assert_eq!(EpdRecord::parse(&record.to_string()).expect("EPD").fen(), fen);
     }
 
     #[test]
