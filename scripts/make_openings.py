@@ -31,6 +31,9 @@ SUITES = {
     "chu": (200, 8, 1),
     "fischerandom": (500, 4, 1),
     "caparandom": (500, 4, 1),
+    "3check": (500, 8, 1),
+    "kingofthehill": (500, 8, 1),
+    "racingkings": (500, 8, 1),
 }
 
 

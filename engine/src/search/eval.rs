@@ -13,6 +13,7 @@ use notation::{Color, Geometry, Square, SquareSet, MAX_SQUARES};
 
 use super::{
     attacks::{empty_board_mobility, reach, ReachTables},
+    goals::Goals,
     params::EvalParams,
     piece_values::{derive, PieceProfile, PAWN_VALUE},
 };
@@ -110,6 +111,8 @@ pub(crate) struct EvalTables {
     neighbour_files: Vec<SquareSet>,
     /// The weights used directly while evaluating.
     params: EvalParams,
+    /// Terms for ways to win other than mate (checks left, a flag region).
+    goals: Goals,
     /// What pieces reach by leaps that do not depend on the board.
     reach: ReachTables,
     /// Per square: the squares beside it on the same rank.
@@ -395,6 +398,7 @@ impl EvalTables {
             scale_drawish: !rules.drops.enabled && !rules.end.bare_king_loses,
             file_front,
             neighbour_files,
+            goals: Goals::new(rules, &params),
             params,
             reach: ReachTables::new(rules),
             beside,
@@ -533,12 +537,14 @@ impl EvalTables {
         }
     }
 
-    /// The score for the side to move from the cached part `board`: the counting rule's
-    /// fading advantage and the tempo bonus.
+    /// The score for the side to move from the cached part `board`: the goal terms (checks
+    /// left, a flag region), the counting rule's fading advantage and the tempo bonus.
     pub(crate) fn finish(&self, pos: &Position, board: BoardScore) -> i32 {
         let BoardScore {
             mut white, phase, ..
         } = board;
+        let [goal_mg, goal_eg] = self.goals.score(pos);
+        white += (goal_mg * phase + goal_eg * (PHASE_MAX - phase)) / PHASE_MAX;
         let (limit, counted) = pos.counting();
         if limit > 0 {
             // A counting rule draws soon: the advantage fades with the plies left.

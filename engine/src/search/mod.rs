@@ -9,6 +9,7 @@ mod continuation;
 mod correction;
 mod eval;
 mod eval_cache;
+mod goals;
 mod memory;
 mod ordering;
 mod overhead;

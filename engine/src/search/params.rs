@@ -92,6 +92,12 @@ weights! {
     /// Bonus per pawn of its side on the three files around a single royal piece, one or two
     /// ranks ahead of it.
     pawn_shield = [0, 0];
+    /// Where the rules count checks: bonus for a side with one check left to give; with `n`
+    /// left it gets `1/n²` of it.
+    checks_left = [2850, 480];
+    /// Where a piece wins by reaching a region: bonus for that piece `d` moves (on an empty
+    /// board) from it, divided by `1 + d²`.
+    flag_distance = [600, 600];
 }
 
 /// A piece-square term: what a piece of one type gains on one square, written from White's
