@@ -219,7 +219,10 @@ mod tests {
             record.to_string(),
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - checks 2+3; hmvc 0; fmvn 3;"
         );
-        assert_eq!(EpdRecord::parse(&record.to_string()).expect("EPD").fen(), fen);
+        assert_eq!(
+            EpdRecord::parse(&record.to_string()).expect("EPD").fen(),
+            fen
+        );
     }
 
     #[test]
