@@ -16,7 +16,12 @@ const WEIGHTS: &[(&str, &str)] = &[
 
 /// (variant, variant whose weights it plays with) of built-in variants that differ from a
 /// fitted one only in rules that leave the weights' meaning intact (each kept by games).
-const BORROWED: &[(&str, &str)] = &[("fischerandom", "chess"), ("caparandom", "capablanca")];
+const BORROWED: &[(&str, &str)] = &[
+    ("fischerandom", "chess"),
+    ("caparandom", "capablanca"),
+    ("3check", "chess"),
+    ("kingofthehill", "chess"),
+];
 
 /// The fitted weights of the built-in variant `name`, if it has any (its own or borrowed).
 pub fn eval_weights(name: &str) -> Option<&'static str> {
