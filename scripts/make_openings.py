@@ -34,6 +34,10 @@ SUITES = {
     "3check": (500, 8, 1),
     "kingofthehill": (500, 8, 1),
     "racingkings": (500, 8, 1),
+    "5check": (500, 8, 1),
+    "atomic": (500, 8, 1),
+    "seirawan": (500, 8, 1),
+    "gothic": (500, 8, 1),
 }
 
 

@@ -21,6 +21,8 @@ const BORROWED: &[(&str, &str)] = &[
     ("caparandom", "capablanca"),
     ("3check", "chess"),
     ("kingofthehill", "chess"),
+    ("5check", "chess"),
+    ("atomic", "chess"),
 ];
 
 /// The fitted weights of the built-in variant `name`, if it has any (its own or borrowed).
