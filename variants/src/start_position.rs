@@ -115,9 +115,6 @@ fn with_back_ranks(start: &Position, rank: &[PieceId]) -> Option<Position> {
             .map(|&id| start.symbol(Piece { color, id }))
             .collect()
     };
-    // The castling rights as the variant's start FEN gives them (`KQkq`: the outermost
-    // partners, wherever they now stand); Kraken writes a Chess960 position's rights as files,
-    // which the shuffle moves.
     let fen = start.fen();
     let mut fields: Vec<&str> = fen.split(' ').collect();
     let (_, board) = fields.first()?.split_once('/')?;
@@ -129,6 +126,9 @@ fn with_back_ranks(start: &Position, rank: &[PieceId]) -> Option<Position> {
         text(Color::White)
     );
     fields[0] = &board;
+    // The castling rights as the variant's start FEN gives them (`KQkq`: the outermost
+    // partners, wherever they now stand); Kraken writes a Chess960 position's rights as files,
+    // which the shuffle moves.
     let rules = start.rules();
     if let (Some(field), Some(rights)) = (fields.get_mut(2), rules.start_fen.split(' ').nth(2)) {
         *field = rights;
