@@ -36,6 +36,7 @@ SUITES = {
     "racingkings": (500, 8, 1),
     "5check": (500, 8, 1),
     "atomic": (500, 8, 1),
+    "horde": (500, 8, 1),
     "seirawan": (500, 8, 1),
     "gothic": (500, 8, 1),
 }

@@ -23,6 +23,7 @@ const BORROWED: &[(&str, &str)] = &[
     ("kingofthehill", "chess"),
     ("5check", "chess"),
     ("atomic", "chess"),
+    ("seirawan", "chess"),
 ];
 
 /// The fitted weights of the built-in variant `name`, if it has any (its own or borrowed).
