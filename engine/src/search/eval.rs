@@ -1214,8 +1214,15 @@ mod tests {
                 let fields: Vec<&str> = fen.split(' ').collect();
                 let side = if fields[1] == "w" { "b" } else { "w" };
                 let rest = fields[4..].join(" ");
+                // The checks each side has left (`3+2`) change sides with the colours.
+                let swapped_rest = match fields[4].split_once('+') {
+                    Some((white, black)) => {
+                        format!("{black}+{white} {}", fields[5..].join(" "))
+                    }
+                    None => rest.clone(),
+                };
                 let plain = format!("{} {} - - {rest}", fields[0], fields[1]);
-                let flipped = format!("{} {side} - - {rest}", flip_board(fields[0], flip));
+                let flipped = format!("{} {side} - - {swapped_rest}", flip_board(fields[0], flip));
                 let (Ok(a), Ok(b)) = (
                     Position::from_fen(Arc::clone(&rules), &plain),
                     Position::from_fen(Arc::clone(&rules), &flipped),
