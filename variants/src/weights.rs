@@ -24,6 +24,7 @@ const BORROWED: &[(&str, &str)] = &[
     ("5check", "chess"),
     ("atomic", "chess"),
     ("seirawan", "chess"),
+    ("gothic", "capablanca"),
 ];
 
 /// The fitted weights of the built-in variant `name`, if it has any (its own or borrowed).
