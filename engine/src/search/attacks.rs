@@ -156,25 +156,32 @@ pub(crate) fn reach(
     reach
 }
 
-/// How many squares `pt` reaches from an average square of an empty board (leaps, slides and
-/// hops that may move, for white).
+/// How many squares `pt` reaches from an average square of an empty board (leaps and slides
+/// that may move, for white).
 pub(crate) fn empty_board_mobility(geometry: &notation::Geometry, pt: &PieceType) -> f64 {
     let table = &pt.tables[0];
-    let mut total = 0usize;
-    let mut count = 0usize;
-    for sq in geometry.squares() {
-        count += 1;
-        total += table
-            .leaps(sq)
-            .iter()
-            .filter(|l| l.initial == Initial::Any && l.modes.contains(Modes::MOVE))
-            .count();
-        total += table
-            .slides(sq)
-            .iter()
-            .filter(|s| s.modes.contains(Modes::MOVE))
-            .map(|s| table.slide_squares(s).len())
-            .sum::<usize>();
-    }
-    total as f64 / count.max(1) as f64
+    let total: usize = geometry
+        .squares()
+        .map(|sq| empty_board_moves(table, sq).count())
+        .sum();
+    total as f64 / geometry.squares().count().max(1) as f64
+}
+
+/// The squares a piece moving by `table` reaches from `sq` on an empty board in one move
+/// (leaps and slides that may move, not first moves only).
+pub(crate) fn empty_board_moves(
+    table: &MoveTable,
+    sq: Square,
+) -> impl Iterator<Item = Square> + '_ {
+    let leaps = table
+        .leaps(sq)
+        .iter()
+        .filter(|l| l.initial == Initial::Any && l.modes.contains(Modes::MOVE))
+        .map(|l| l.to);
+    let slides = table
+        .slides(sq)
+        .iter()
+        .filter(|s| s.modes.contains(Modes::MOVE))
+        .flat_map(|s| table.slide_squares(s).iter().copied());
+    leaps.chain(slides)
 }

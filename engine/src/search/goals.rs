@@ -5,15 +5,15 @@
 use std::collections::VecDeque;
 
 use movegen::{Piece, PieceId, Position, Rules};
-use notation::{Color, Initial, Modes, Square};
+use notation::{Color, Square};
 
-use super::params::EvalParams;
+use super::{attacks::empty_board_moves, params::EvalParams};
 
 /// Flag distances beyond which the bonus table stops (and gives nothing).
 const MAX_FLAG_DISTANCE: usize = 8;
 
 /// The goal terms of one variant's rules.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Goals {
     /// The `checks_left` weight, where the rules count checks.
     checks_left: Option<[i32; 2]>,
@@ -87,7 +87,7 @@ impl Goals {
 }
 
 /// Per square, the fewest moves a piece of type `pt` and colour `color` needs on an empty board
-/// to reach a square where `goal` holds (its leaps and slides; `u8::MAX` where it cannot).
+/// to reach a square where `goal` holds ([`empty_board_moves`]; `u8::MAX` where it cannot).
 fn distances_to(
     rules: &Rules,
     pt: &movegen::PieceType,
@@ -99,17 +99,7 @@ fn distances_to(
     // Breadth first from the goal, backwards along the moves.
     let mut reached_from: Vec<Vec<Square>> = vec![Vec::new(); geometry.num_squares()];
     for from in geometry.squares() {
-        let leaps = table
-            .leaps(from)
-            .iter()
-            .filter(|l| l.initial == Initial::Any && l.modes.contains(Modes::MOVE))
-            .map(|l| l.to);
-        let slides = table
-            .slides(from)
-            .iter()
-            .filter(|s| s.modes.contains(Modes::MOVE))
-            .flat_map(|s| table.slide_squares(s).iter().copied());
-        for to in leaps.chain(slides) {
+        for to in empty_board_moves(table, from) {
             reached_from[to.index()].push(from);
         }
     }

@@ -115,14 +115,11 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
             break;
         }
         let line_start = if rules.chess960 {
-            match variants::shuffled_start(&start, &mut |n| rng.below(n)) {
-                Some(shuffled) => shuffled,
-                None => {
-                    return Err(UsageError::new(format!(
-                        "{variant}: the start position's back ranks cannot be shuffled"
-                    )))
-                }
-            }
+            variants::shuffled_start(&start, &mut |n| rng.below(n)).ok_or_else(|| {
+                UsageError::new(format!(
+                    "{variant}: the start position's back ranks cannot be shuffled"
+                ))
+            })?
         } else {
             start.clone()
         };
