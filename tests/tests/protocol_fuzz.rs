@@ -118,6 +118,66 @@ const UCI: &[&str] = &[
     "go searchmoves e2e4 depth 1",
 ];
 
+/// USI commands, well-formed and not.
+const USI: &[&str] = &[
+    "usi",
+    "isready",
+    "usinewgame",
+    "position startpos",
+    "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e",
+    "position startpos moves 7g7f 7g7f",
+    "position sfen 7k1/9/9/9/9/9/9/PB7/KN7 w n 1",
+    "position sfen 4k4/9/9/9/9/9/9/9/4K4 b 99999999999999999999P 1",
+    "position sfen 4k4/9 b - x",
+    "position sfen",
+    "go depth 1",
+    "go btime 300 wtime 300 byoyomi 100",
+    "go btime 0 wtime 0 byoyomi 18446744073709551615",
+    "go infinite",
+    "go ponder byoyomi 50",
+    "ponderhit",
+    "stop",
+    "gameover win",
+    "gameover",
+    "go perft 1",
+    "setoption name USI_Variant value minishogi",
+    "setoption name USI_Variant value kyotoshogi",
+    "setoption name USI_Hash value 4",
+    "setoption name USI_Ponder value true",
+    "setoption name USI_MultiPV value 2",
+    "",
+    "bogus command",
+];
+
+/// UCCI commands, well-formed and not.
+const UCCI: &[&str] = &[
+    "ucci",
+    "isready",
+    "position startpos",
+    "position startpos moves h2e2 h9g7",
+    "position fen rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r - - 0 1",
+    "position fen 3k5/9/9/9/9/9/9/9/3r1r3/4K4 w - - 0 1",
+    "position fen",
+    "banmoves h2e2 b2e2",
+    "banmoves x",
+    "banmoves",
+    "probe",
+    "go depth 1",
+    "go time 1 increment 0 opptime 1",
+    "go draw time 0 increment 0",
+    "go time 18446744073709551615",
+    "go infinite",
+    "stop",
+    "setoption usemillisec true",
+    "setoption usemillisec false",
+    "setoption hashsize 4",
+    "setoption hashsize 99999999999",
+    "setoption uci_variant manchu",
+    "setoption",
+    "",
+    "bogus command",
+];
+
 fn run(commands: &[&str], start: &str, sync: &str, answer: &str) {
     let mut s = Session::start(&[]);
     s.send(start);
@@ -125,7 +185,7 @@ fn run(commands: &[&str], start: &str, sync: &str, answer: &str) {
         s.send(command);
     }
     // Searches still running are stopped so the answer comes at once.
-    s.send(if start == "uci" { "stop" } else { "force" });
+    s.send(if start == "xboard" { "force" } else { "stop" });
     s.send(sync);
     s.expect(answer, |l| l == answer);
     s.quit();
@@ -144,5 +204,17 @@ proptest! {
     fn uci_survives_any_commands(picks in prop::collection::vec(0..UCI.len(), 0..40)) {
         let commands: Vec<&str> = picks.iter().map(|&i| UCI[i]).collect();
         run(&commands, "uci", "isready", "readyok");
+    }
+
+    #[test]
+    fn usi_survives_any_commands(picks in prop::collection::vec(0..USI.len(), 0..40)) {
+        let commands: Vec<&str> = picks.iter().map(|&i| USI[i]).collect();
+        run(&commands, "usi", "isready", "readyok");
+    }
+
+    #[test]
+    fn ucci_survives_any_commands(picks in prop::collection::vec(0..UCCI.len(), 0..40)) {
+        let commands: Vec<&str> = picks.iter().map(|&i| UCCI[i]).collect();
+        run(&commands, "ucci", "isready", "readyok");
     }
 }

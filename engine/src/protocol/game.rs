@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use movegen::{Move, MoveFormat, MoveTextError, Position, Rules};
+use movegen::{MoveFormat, Position, Rules};
 use variants::Catalog;
 
 /// The variant and position shared by both protocols.
@@ -82,16 +82,6 @@ impl Game {
         Ok(())
     }
 
-    /// Reads and plays a move of the side to move.
-    ///
-    /// # Errors
-    /// Returns why the text names no legal move; the position is unchanged then.
-    pub fn play(&mut self, text: &str, format: MoveFormat) -> Result<Move, MoveTextError> {
-        let mv = self.pos.parse_move(text, format)?;
-        self.pos.make(mv);
-        Ok(mv)
-    }
-
     /// Takes the last move back; false when there is none.
     pub fn undo(&mut self) -> bool {
         if self.pos.ply() == 0 {
@@ -101,14 +91,15 @@ impl Game {
         true
     }
 
-    /// The move format of the rules in play, for XBoard (ranks counted from 0 on 10-rank
-    /// boards, passes written `@@@@`) or UCI.
-    pub fn format(&self, xboard: bool) -> MoveFormat {
+    /// XBoard's move format for the rules in play: ranks counted from 0 on 10-rank boards,
+    /// passes written `@@@@`, a promotion after the duck's leg (the UCI family's is
+    /// [`Dialect::format`](super::dialect::Dialect::format)).
+    pub fn xboard_format(&self) -> MoveFormat {
         MoveFormat {
             chess960: self.rules.chess960,
-            zero_based_ranks: xboard,
-            null_pass: xboard,
-            promotion_after_duck: xboard,
+            zero_based_ranks: true,
+            null_pass: true,
+            promotion_after_duck: true,
         }
     }
 }

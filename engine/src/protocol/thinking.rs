@@ -2,6 +2,7 @@
 
 use movegen::{Move, MoveFormat, Position};
 
+use super::dialect::Dialect;
 use crate::search::{Bound, Info, Score};
 
 /// The move texts of `pv` played out from `root`, up to the first move that is not legal
@@ -47,12 +48,9 @@ pub fn xboard_line(info: &Info, pv: &[String]) -> String {
 }
 
 /// `info depth .. seldepth .. multipv .. score cp|mate .. [lowerbound|upperbound] nodes ..
-/// nps .. time .. pv ..`.
-pub fn uci_line(info: &Info, pv: &[String]) -> String {
-    let score = match info.score {
-        Score::Cp(cp) => format!("cp {cp}"),
-        Score::Mate(n) => format!("mate {n}"),
-    };
+/// nps .. time .. pv ..`, the score as `dialect` writes it.
+pub fn uci_line(info: &Info, pv: &[String], dialect: Dialect) -> String {
+    let score = dialect.score(info.score);
     let bound = match info.bound {
         Bound::Exact => "",
         Bound::Lower => " lowerbound",
@@ -114,7 +112,7 @@ mod tests {
     fn uci_lines_carry_every_field() {
         let pv = ["e2e4".to_string()];
         assert_eq!(
-            uci_line(&info(Score::Mate(-2), Bound::Lower), &pv),
+            uci_line(&info(Score::Mate(-2), Bound::Lower), &pv, Dialect::Uci),
             "info depth 7 seldepth 12 multipv 1 score mate -2 lowerbound nodes 5000 nps 20000 \
              time 250 pv e2e4"
         );

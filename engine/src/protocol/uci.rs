@@ -1,25 +1,29 @@
-//! The UCI front end.
+//! The UCI front end, and its dialects USI and UCCI (see [`Dialect`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use movegen::{perft_until, Move, MoveFormat};
+use movegen::{perft_until, Move, MoveFormat, Position};
 
+use super::dialect::Dialect;
 use super::events::{Event, Events};
 use super::game::Game;
+use super::go_command::GoCommand;
 use super::output::Output;
 use super::setup::uci_variant_info;
 use super::thinking::{pv_text, uci_line};
 use super::worker::{resize_hash, set_threads, Worker, DEFAULT_HASH_MB, MAX_MULTIPV};
-use crate::search::{Clock, Limits, OverheadMeter, Score, MAX_THREADS};
+use super::{ucci, usi};
+use crate::search::{Bound, Limits, OverheadMeter, Score, MAX_THREADS};
 
 /// The engine's name and version, as both protocols announce it.
 pub const ENGINE_NAME: &str = concat!("Kraken ", env!("CARGO_PKG_VERSION"));
 
-/// A UCI session.
+/// A UCI, USI or UCCI session.
 struct Uci {
+    dialect: Dialect,
     out: Output,
     game: Game,
     worker: Worker,
@@ -34,6 +38,10 @@ struct Uci {
     /// `Move Overhead`: the least time kept back from each move for the GUI and the line
     /// (the meter's learned estimate when that is larger).
     move_overhead: Duration,
+    /// UCCI's `banmoves`: moves the next searches of this position leave out.
+    banned: Vec<Move>,
+    /// UCCI's `usemillisec`: times are in milliseconds rather than seconds.
+    millis: bool,
 }
 
 /// The largest `Move Overhead`, in milliseconds as UCI gives it.
@@ -46,9 +54,13 @@ struct PerftJob {
     thread: JoinHandle<()>,
 }
 
-/// Runs UCI after the `uci` line until `quit` or the end of the input.
-pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
+/// Runs `dialect` after its first line until `quit` (or UCCI's `bye`) or the end of the input.
+pub fn run(events: Events, out: Output, mut game: Game, problems: Vec<String>, dialect: Dialect) {
+    if let Err(e) = game.set_variant(dialect.default_variant()) {
+        out.line(&format!("info string {e}"));
+    }
     let mut uci = Uci {
+        dialect,
         worker: Worker::new(events.sender.clone()),
         out,
         game,
@@ -58,6 +70,8 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
         overhead: OverheadMeter::default(),
         perft: None,
         move_overhead: Duration::ZERO,
+        banned: Vec::new(),
+        millis: false,
     };
     uci.identify();
     for problem in problems {
@@ -75,16 +89,15 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
                 if uci.searching == Some(id) {
                     uci.searching = None;
                     uci.overhead.finish(result.elapsed);
-                    let format = uci.format();
-                    let text = |mv: Option<Move>, pos: &movegen::Position| {
-                        mv.map(|mv| pos.move_text(&mv, format))
+                    let Some(best) = result.best else {
+                        uci.out.line(uci.dialect.no_move());
+                        continue;
                     };
-                    let best = text(result.best, &uci.game.pos);
-                    let mut line = format!("bestmove {}", best.unwrap_or_else(|| "0000".into()));
-                    if let (Some(best), Some(ponder)) = (result.best, result.ponder) {
+                    let mut line = format!("bestmove {}", uci.move_text(&uci.game.pos, &best));
+                    if let Some(ponder) = result.ponder {
                         let mut after = uci.game.pos.clone();
                         after.make(best);
-                        line.push_str(&format!(" ponder {}", after.move_text(&ponder, format)));
+                        line.push_str(&format!(" ponder {}", uci.move_text(&after, &ponder)));
                     }
                     uci.out.line(&line);
                 }
@@ -97,34 +110,73 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
 impl Uci {
     fn identify(&self) {
         let names = variant_names(&self.game);
+        let option = |name: &str, spec: String| self.dialect.option_line(name, &spec);
         let mut lines = vec![
             format!("id name {ENGINE_NAME}"),
             "id author the Kraken developers".to_string(),
-            format!(
-                "option name UCI_Variant type combo default chess var {}",
-                names.join(" var ")
+            option(
+                "UCI_Variant",
+                format!(
+                    "type combo default {} var {}",
+                    self.dialect.default_variant(),
+                    names.join(" var ")
+                ),
             ),
-            "option name UCI_Chess960 type check default false".into(),
-            "option name VariantPath type string default <empty>".into(),
-            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max 65536"),
-            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-            "option name Ponder type check default false".into(),
-            format!(
-                "option name Move Overhead type spin default 0 min 0 max {}",
-                MAX_MOVE_OVERHEAD.as_millis()
+            option("UCI_Chess960", "type check default false".into()),
+            option("VariantPath", "type string default <empty>".into()),
+            option(
+                "Hash",
+                format!("type spin default {DEFAULT_HASH_MB} min 1 max 65536"),
             ),
-            "option name Clear Hash type button".into(),
-            "option name UCI_AnalyseMode type check default false".into(),
+            option(
+                "Threads",
+                format!("type spin default 1 min 1 max {MAX_THREADS}"),
+            ),
+            option(
+                "MultiPV",
+                format!("type spin default 1 min 1 max {MAX_MULTIPV}"),
+            ),
+            option("Ponder", "type check default false".into()),
+            option(
+                "Move Overhead",
+                format!(
+                    "type spin default 0 min 0 max {}",
+                    MAX_MOVE_OVERHEAD.as_millis()
+                ),
+            ),
+            option("Clear Hash", "type button".into()),
+            option("UCI_AnalyseMode", "type check default false".into()),
         ];
-        lines.push("uciok".into());
+        if self.dialect == Dialect::Ucci {
+            lines.push(option("usemillisec", "type check default false".into()));
+        }
+        lines.push(format!("{}ok", self.dialect.handshake()));
         for line in lines {
             self.out.line(&line);
         }
     }
 
     fn format(&self) -> MoveFormat {
-        self.game.format(false)
+        self.dialect.format(&self.game.rules)
+    }
+
+    /// `mv`, a move of `pos`, in the dialect's notation.
+    fn move_text(&self, pos: &Position, mv: &Move) -> String {
+        self.dialect
+            .move_out(pos.move_text(mv, self.format()), &self.game.rules)
+    }
+
+    /// Reads a move of the current position written in the dialect's notation.
+    fn parse_move(&mut self, text: &str) -> Result<Move, movegen::MoveTextError> {
+        let kraken = self.dialect.move_in(text, &self.game.rules);
+        let format = self.format();
+        self.game
+            .pos
+            .parse_move(&kraken, format)
+            .map_err(|e| movegen::MoveTextError {
+                text: text.to_string(),
+                reason: e.reason,
+            })
     }
 
     /// Handles one command; false on `quit`.
@@ -135,11 +187,11 @@ impl Uci {
         };
         let rest: Vec<&str> = words.collect();
         match command {
-            "uci" => self.identify(),
+            "uci" | "usi" | "ucci" => self.identify(),
             "isready" => self.out.line("readyok"),
             "debug" | "register" => {}
             "setoption" => self.set_option(&rest),
-            "ucinewgame" => {
+            "ucinewgame" | "usinewgame" | "uccinewgame" => {
                 self.stop();
                 self.overhead.forget_move();
                 self.worker.searcher().clear();
@@ -148,8 +200,16 @@ impl Uci {
             "go" => self.go(&rest),
             "stop" => self.worker.move_now(),
             "ponderhit" => self.worker.ponder_hit(),
+            // USI: the game is over; a search still running is dropped.
+            "gameover" => self.stop(),
+            "banmoves" => self.ban(&rest),
+            "probe" => self.probe(),
             "eval" => self.eval(),
             "quit" => return false,
+            "bye" => {
+                self.out.line("bye");
+                return false;
+            }
             _ => self
                 .out
                 .line(&format!("info string Error (unknown command): {line}")),
@@ -168,17 +228,23 @@ impl Uci {
     }
 
     fn set_option(&mut self, words: &[&str]) {
-        // setoption name NAME [value VALUE]; NAME may have spaces.
+        // setoption name NAME [value VALUE]; NAME may have spaces. UCCI: setoption NAME VALUE.
         let text = words.join(" ");
-        let text = text.strip_prefix("name ").unwrap_or(&text);
-        let (name, value) = match text.split_once(" value ") {
-            Some((name, value)) => (name.trim(), value.trim()),
-            None => (text.trim(), ""),
+        let (name, value) = match text.strip_prefix("name ") {
+            Some(text) => match text.split_once(" value ") {
+                Some((name, value)) => (name.trim(), value.trim()),
+                None => (text.trim(), ""),
+            },
+            None => match text.split_once(' ') {
+                Some((name, value)) if self.dialect == Dialect::Ucci => (name, value.trim()),
+                _ => (text.trim(), ""),
+            },
         };
         self.stop();
         let number = |value: &str| value.parse::<usize>().ok().filter(|&n| n >= 1);
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match self.game.set_variant(value) {
+        let on = |value: &str| value.eq_ignore_ascii_case("true") || value == "on";
+        match self.dialect.canonical_option(name).as_str() {
+            "uci variant" => match self.game.set_variant(value) {
                 Ok(()) => {
                     let user_defined = self.game.is_user_defined();
                     self.out
@@ -186,9 +252,10 @@ impl Uci {
                 }
                 Err(e) => self.out.line(&format!("info string {e}")),
             },
-            "uci_analysemode" => {}
-            "uci_chess960" => {
-                self.game.chess960 = value.eq_ignore_ascii_case("true");
+            "uci analysemode" => {}
+            "usemillisec" => self.millis = on(value),
+            "uci chess960" => {
+                self.game.chess960 = on(value);
                 let variant = self.game.variant.clone();
                 if let Err(e) = self.game.set_variant(&variant) {
                     self.out.line(&format!("info string {e}"));
@@ -241,7 +308,7 @@ impl Uci {
                     .out
                     .line(&format!("info string bad MultiPV value '{value}'")),
             },
-            "ponder" => self.ponder = value.eq_ignore_ascii_case("true"),
+            "ponder" => self.ponder = on(value),
             "move overhead" => match value.parse::<u64>() {
                 Ok(ms) => {
                     let asked = Duration::from_millis(ms);
@@ -264,9 +331,10 @@ impl Uci {
         }
     }
 
-    /// `position startpos|fen FEN [moves M...]`.
+    /// `position startpos|fen FEN|sfen SFEN [moves M...]`.
     fn position(&mut self, words: &[&str]) {
         self.stop();
+        self.banned.clear();
         let moves_at = words.iter().position(|w| *w == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&words[..i], &words[i + 1..]),
@@ -275,7 +343,19 @@ impl Uci {
         match setup.first() {
             Some(&"startpos") => self.game.reset(),
             Some(&"fen") => {
-                if let Err(e) = self.game.set_fen(&setup[1..].join(" ")) {
+                let fen = setup[1..].join(" ");
+                let fen = match self.dialect {
+                    Dialect::Ucci => ucci::fen_to_kraken(&fen, &self.game.rules),
+                    _ => fen,
+                };
+                if let Err(e) = self.game.set_fen(&fen) {
+                    self.out.line(&format!("info string Illegal position: {e}"));
+                    return;
+                }
+            }
+            Some(&"sfen") => {
+                let fen = usi::sfen_to_fen(&setup[1..], &self.game.rules);
+                if let Err(e) = fen.and_then(|fen| self.game.set_fen(&fen)) {
                     self.out.line(&format!("info string Illegal position: {e}"));
                     return;
                 }
@@ -288,70 +368,90 @@ impl Uci {
                 return;
             }
         }
-        let format = self.format();
         for text in moves {
-            if let Err(e) = self.game.play(text, format) {
-                self.out
-                    .line(&format!("info string Illegal move: {text} ({})", e.reason));
-                return;
+            match self.parse_move(text) {
+                Ok(mv) => self.game.pos.make(mv),
+                Err(e) => {
+                    self.out
+                        .line(&format!("info string Illegal move: {text} ({})", e.reason));
+                    return;
+                }
             }
         }
     }
 
+    /// UCCI's `banmoves M...`: moves of the current position the next searches leave out.
+    fn ban(&mut self, words: &[&str]) {
+        self.stop();
+        self.banned.clear();
+        for text in words {
+            match self.parse_move(text) {
+                Ok(mv) => self.banned.push(mv),
+                Err(e) => self
+                    .out
+                    .line(&format!("info string Illegal move: {text} ({})", e.reason)),
+            }
+        }
+    }
+
+    /// UCCI's `probe`: what the hash table holds for the current position, as `pophash
+    /// [bestmove M] [lowerbound V depth D] [upperbound V depth D]`.
+    fn probe(&mut self) {
+        self.stop();
+        let pos = self.game.pos.clone();
+        let entry = self.worker.searcher().hash_entry(&pos);
+        let mut line = "pophash".to_string();
+        if let Some(entry) = entry {
+            if let Some(mv) = entry.mv {
+                line.push_str(&format!(" bestmove {}", self.move_text(&pos, &mv)));
+            }
+            let score = self.dialect.score(entry.score);
+            let depth = entry.depth;
+            if entry.bound != Bound::Upper {
+                line.push_str(&format!(" lowerbound {score} depth {depth}"));
+            }
+            if entry.bound != Bound::Lower {
+                line.push_str(&format!(" upperbound {score} depth {depth}"));
+            }
+        }
+        self.out.line(&line);
+    }
+
     /// `go [wtime W btime B winc I binc J movestogo N depth D nodes N movetime T infinite
-    /// ponder perft D searchmoves MOVE...]`.
+    /// ponder perft D searchmoves MOVE...]`; USI adds `byoyomi B` and gives `btime` to the
+    /// first player (sente), UCCI writes `time T increment I opptime T oppincrement I` for
+    /// the side to move and the other, and `draw` for a draw offer (declined by playing on).
     fn go(&mut self, words: &[&str]) {
         self.stop();
+        let side = self.game.pos.side_to_move().index();
+        let go = GoCommand::parse(words, self.dialect, side, self.millis);
+        if let Some(depth) = go.perft {
+            return self.perft(depth);
+        }
         let mut limits = Limits {
             multipv: self.multipv,
-            ..Limits::default()
+            excluded: self.banned.clone(),
+            clock: go.clock,
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            infinite: go.infinite,
         };
-        let mut times = [None, None];
-        let mut increments = [Duration::ZERO; 2];
-        let mut moves_to_go = None;
-        let mut pondering = false;
-        let mut i = 0;
-        let value = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
-        while i < words.len() {
-            let n = value(i);
-            let millis = n.map(Duration::from_millis);
-            match words[i] {
-                "wtime" => times[0] = millis,
-                "btime" => times[1] = millis,
-                "winc" => increments[0] = millis.unwrap_or_default(),
-                "binc" => increments[1] = millis.unwrap_or_default(),
-                "movestogo" => moves_to_go = n.map(|n| n as u32),
-                "depth" => limits.depth = n.map(|n| n as u32),
-                "nodes" => limits.nodes = n,
-                "movetime" => limits.movetime = millis,
-                "infinite" => limits.infinite = true,
-                "ponder" => pondering = true,
-                "perft" => return self.perft(n.unwrap_or(1) as u32),
-                "searchmoves" => {
-                    let listed = words[i + 1..]
-                        .iter()
-                        .map_while(|text| self.game.pos.parse_move(text, self.format()).ok())
-                        .collect::<Vec<_>>();
-                    i += listed.len();
-                    if listed.is_empty() {
-                        self.out
-                            .line("info string searchmoves lists no legal move; searching all");
-                    } else {
-                        limits.excluded = self.game.pos.legal_moves().to_vec();
-                        limits.excluded.retain(|mv| !listed.contains(mv));
-                    }
-                }
-                _ => {}
+        let pondering = go.ponder;
+        if !go.searchmoves.is_empty() {
+            let listed = go
+                .searchmoves
+                .iter()
+                .filter_map(|text| self.parse_move(text).ok())
+                .collect::<Vec<_>>();
+            if listed.is_empty() {
+                self.out
+                    .line("info string searchmoves lists no legal move; searching all");
+            } else {
+                limits.excluded = self.game.pos.legal_moves().to_vec();
+                limits.excluded.retain(|mv| !listed.contains(mv));
             }
-            i += 1;
         }
-        let side = self.game.pos.side_to_move().index();
-        limits.clock = times[side].map(|remaining| Clock {
-            remaining,
-            increment: increments[side],
-            moves_to_go: moves_to_go.filter(|&n| n > 0),
-            overhead: Duration::ZERO,
-        });
         match &mut limits.clock {
             // A ponder search's clock starts at the ponder hit: its move is not measured.
             Some(clock) if !pondering => self.overhead.start(clock),
@@ -363,8 +463,13 @@ impl Uci {
         let out = self.out.clone();
         let root = self.game.pos.clone();
         let format = self.format();
+        let (dialect, rules) = (self.dialect, self.game.rules.clone());
         let report = Box::new(move |info: &crate::search::Info| {
-            out.line(&uci_line(info, &pv_text(&root, &info.pv, format)));
+            let pv = pv_text(&root, &info.pv, format)
+                .into_iter()
+                .map(|text| dialect.move_out(text, &rules))
+                .collect::<Vec<_>>();
+            out.line(&uci_line(info, &pv, dialect));
         });
         let id = self
             .worker
@@ -389,6 +494,7 @@ impl Uci {
     /// Stopped, it prints the counts it finished and no total.
     fn perft(&mut self, depth: u32) {
         let format = self.format();
+        let (dialect, rules) = (self.dialect, self.game.rules.clone());
         let mut pos = self.game.pos.clone();
         let out = self.out.clone();
         let stop = Arc::new(AtomicBool::new(false));
@@ -402,7 +508,8 @@ impl Uci {
                 let Some(count) = count else {
                     return;
                 };
-                out.line(&format!("{}: {count}", pos.move_text(&mv, format)));
+                let text = dialect.move_out(pos.move_text(&mv, format), &rules);
+                out.line(&format!("{text}: {count}"));
                 total += count;
             }
             out.line("");

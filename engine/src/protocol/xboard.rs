@@ -123,7 +123,7 @@ pub fn run(events: Events, out: Output, game: Game, problems: Vec<String>) {
 
 impl XBoard {
     fn format(&self) -> MoveFormat {
-        self.game.format(true)
+        self.game.xboard_format()
     }
 
     /// Handles one command; false on `quit`.

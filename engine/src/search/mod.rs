@@ -144,6 +144,19 @@ pub struct SearchResult {
     pub elapsed: Duration,
 }
 
+/// A transposition table entry as a front end reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashEntry {
+    /// The best or refuting move, when the entry has one that is legal here.
+    pub mv: Option<Move>,
+    /// The score, from the side to move's view.
+    pub score: Score,
+    /// The depth it was searched to.
+    pub depth: i32,
+    /// How the score bounds the position's value.
+    pub bound: Bound,
+}
+
 /// The search with its transposition table and thread settings; one per engine.
 pub struct Searcher {
     hash_mb: usize,
@@ -243,6 +256,23 @@ impl Searcher {
                 tables
             }
         }
+    }
+
+    /// What the transposition table holds for `pos` (for UCCI's `probe`).
+    pub fn hash_entry(&self, pos: &Position) -> Option<HashEntry> {
+        let entry = self.tt.probe(pos.key())?;
+        let mv = entry.mv.is_some().then(|| {
+            pos.clone()
+                .legal_moves()
+                .into_iter()
+                .find(|mv| tt::MoveCode::of(mv) == entry.mv)
+        });
+        Some(HashEntry {
+            mv: mv.flatten(),
+            score: score::to_score(score::from_tt(entry.score, 0)),
+            depth: entry.depth,
+            bound: entry.bound,
+        })
     }
 
     /// The static evaluation of `pos` for the side to move (for an `eval` command).
