@@ -39,6 +39,15 @@ SUITES = {
     "horde": (500, 8, 1),
     "seirawan": (500, 8, 1),
     "gothic": (500, 8, 1),
+    "embassy": (500, 8, 1),
+    "janus": (500, 8, 1),
+    "loop": (500, 8, 1),
+    "chessgi": (500, 8, 1),
+    "pocketknight": (500, 8, 1),
+    "knightmate": (500, 8, 1),
+    "asean": (500, 8, 1),
+    "cambodian": (500, 8, 1),
+    "sittuyin": (500, 8, 1),
 }
 
 

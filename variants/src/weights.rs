@@ -25,6 +25,9 @@ const BORROWED: &[(&str, &str)] = &[
     ("atomic", "chess"),
     ("seirawan", "chess"),
     ("gothic", "capablanca"),
+    ("embassy", "capablanca"),
+    ("janus", "capablanca"),
+    ("loop", "crazyhouse"),
 ];
 
 /// The fitted weights of the built-in variant `name`, if it has any (its own or borrowed).
