@@ -116,6 +116,9 @@ const UCI: &[&str] = &[
     "",
     "bogus command",
     "go searchmoves e2e4 depth 1",
+    "setoption name Skill Level value 0",
+    "setoption name Skill Level value 7",
+    "setoption name Skill Level value -3",
 ];
 
 /// USI commands, well-formed and not.

@@ -57,6 +57,7 @@ fn handshake_offers_variants_and_options() {
         "Threads",
         "MultiPV",
         "Ponder",
+        "Skill Level",
     ] {
         assert!(
             lines
@@ -264,6 +265,41 @@ fn perft_stops_at_stop() {
         s.transcript()
     );
     s.send("go perft 12");
+    s.quit();
+}
+
+/// A low skill level searches shallow, compares several lines, and still plays legal moves.
+#[test]
+fn skill_level_weakens_the_search() {
+    let mut s = uci();
+    s.send("setoption name Skill Level value 0");
+    s.send("position startpos");
+    s.send("go depth 12");
+    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!infos.is_empty());
+    assert!(
+        infos.iter().all(|l| l.starts_with("info depth 1 ")),
+        "{infos:?}"
+    );
+    assert!(infos.iter().any(|l| l.contains(" multipv 4 ")), "{infos:?}");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    s.send("go depth 3");
+    legal_best_move(&mut s, "chess", start, false);
+    s.send("setoption name Skill Level value 99");
+    s.expect("a clamped level", |l| {
+        l.contains("Skill Level 99 is outside 0 to 20")
+    });
+    s.send("setoption name Skill Level value 20");
+    s.send("go depth 3");
+    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
     s.quit();
 }
 

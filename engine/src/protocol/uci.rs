@@ -16,7 +16,7 @@ use super::setup::uci_variant_info;
 use super::thinking::{pv_text, uci_line};
 use super::worker::{resize_hash, set_threads, Worker, DEFAULT_HASH_MB, MAX_MULTIPV};
 use super::{ucci, usi};
-use crate::search::{Bound, Limits, OverheadMeter, Score, MAX_THREADS};
+use crate::search::{Bound, Limits, OverheadMeter, Score, MAX_SKILL, MAX_THREADS};
 
 /// The engine's name and version, as both protocols announce it.
 pub const ENGINE_NAME: &str = concat!("Kraken ", env!("CARGO_PKG_VERSION"));
@@ -31,6 +31,8 @@ struct Uci {
     searching: Option<u64>,
     multipv: usize,
     ponder: bool,
+    /// `Skill Level`: [`MAX_SKILL`] plays full strength.
+    skill: u8,
     /// The time each move costs beyond the search, learned from the clocks.
     overhead: OverheadMeter,
     /// A running `go perft`.
@@ -67,6 +69,7 @@ pub fn run(events: Events, out: Output, mut game: Game, problems: Vec<String>, d
         searching: None,
         multipv: 1,
         ponder: false,
+        skill: MAX_SKILL,
         overhead: OverheadMeter::default(),
         perft: None,
         move_overhead: Duration::ZERO,
@@ -145,6 +148,10 @@ impl Uci {
                 ),
             ),
             option("Clear Hash", "type button".into()),
+            option(
+                "Skill Level",
+                format!("type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"),
+            ),
             option("UCI_AnalyseMode", "type check default false".into()),
         ];
         if self.dialect == Dialect::Ucci {
@@ -309,6 +316,21 @@ impl Uci {
                     .line(&format!("info string bad MultiPV value '{value}'")),
             },
             "ponder" => self.ponder = on(value),
+            "skill level" => match value.parse::<i64>() {
+                Ok(level) => {
+                    let max = i64::from(MAX_SKILL);
+                    self.skill = level.clamp(0, max) as u8;
+                    if !(0..=max).contains(&level) {
+                        self.out.line(&format!(
+                            "info string Skill Level {level} is outside 0 to {max}; using {}",
+                            self.skill
+                        ));
+                    }
+                }
+                Err(_) => self
+                    .out
+                    .line(&format!("info string bad Skill Level value '{value}'")),
+            },
             "move overhead" => match value.parse::<u64>() {
                 Ok(ms) => {
                     let asked = Duration::from_millis(ms);
@@ -431,6 +453,7 @@ impl Uci {
         let mut limits = Limits {
             multipv: self.multipv,
             excluded: self.banned.clone(),
+            skill: (self.skill < MAX_SKILL).then_some(self.skill),
             clock: go.clock,
             depth: go.depth,
             nodes: go.nodes,

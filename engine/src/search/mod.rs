@@ -18,6 +18,7 @@ mod piece_values;
 mod root;
 mod score;
 mod see;
+mod skill;
 mod smp;
 mod thread_data;
 mod time;
@@ -27,6 +28,7 @@ mod tune_squares;
 
 pub use overhead::OverheadMeter;
 pub use params::{EvalParams, ParamsError};
+pub use skill::MAX_SKILL;
 pub use tune::{tune, TrainingSet, TuneOptions};
 pub use tune_squares::SquareFit;
 
@@ -76,6 +78,8 @@ pub struct Limits {
     pub multipv: usize,
     /// Root moves not to search (XBoard `exclude`).
     pub excluded: Vec<Move>,
+    /// A skill level below [`MAX_SKILL`] weakens the play (see `skill.rs`).
+    pub skill: Option<u8>,
 }
 
 /// What the front end and a running search share.

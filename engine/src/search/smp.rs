@@ -20,6 +20,7 @@ use super::{
     root::{Plan, RootMove, MAX_DEPTH},
     score::{outcome_score, to_score},
     see::ExchangeTables,
+    skill::{self, MAX_SKILL, SKILL_LINES},
     thread_data::ThreadData,
     time::TimeManager,
     tt::{MoveCode, TranspositionTable},
@@ -69,13 +70,18 @@ pub(crate) fn search(
         node_limit: limits.nodes,
     };
     let pondering = control.pondering.load(Ordering::Relaxed);
-    let plan = Plan {
+    let mut plan = Plan {
         first_depth: 1,
         max_depth: limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH)),
         multipv: limits.multipv.max(1),
         start,
         may_stop_early: !limits.infinite && !pondering && limits.depth.is_none(),
     };
+    let skill = limits.skill.filter(|&level| level < MAX_SKILL);
+    if let Some(level) = skill {
+        plan.max_depth = plan.max_depth.min(skill::depth_limit(level));
+        plan.multipv = plan.multipv.max(SKILL_LINES);
+    }
     let time = TimeManager::new(limits, start);
 
     let main_root = thread::scope(|scope| {
@@ -135,7 +141,12 @@ pub(crate) fn search(
         }
     });
     wait_for_release(limits, control);
-    let best = &main_root[0];
+    let chosen = skill.map_or(0, |level| {
+        let lines = plan.multipv.min(main_root.len());
+        let scores: Vec<i32> = main_root[..lines].iter().map(|m| m.known_score()).collect();
+        skill::pick(&scores, level, &mut rand::thread_rng())
+    });
+    let best = &main_root[chosen];
     SearchResult {
         best: Some(best.mv),
         ponder: best.pv.get(1).copied(),
