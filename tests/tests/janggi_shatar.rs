@@ -48,6 +48,19 @@ fn janggi_bikjang_allows_only_breaking_or_passing_and_a_pass_ends_the_game() {
 }
 
 #[test]
+fn janggi_bikjang_in_check_leaves_only_the_pass() {
+    let catalog = Catalog::builtin();
+    // Black's elephant (h5) checks the white king (f2) while the kings face each other on the
+    // f-file: pyffish lists the pass f2f2 alone (found by the random-game property test).
+    let fen = "5kbn1/3a5/4a2c1/2Cpr1P2/4p2P1/2PP3b1/9/4r4/1R3KR2/1NB1AcB2 w - - 2 49";
+    let mut pos = read(&catalog, "janggi", fen);
+    assert!(pos.in_check());
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].kind, MoveKind::Pass);
+}
+
+#[test]
 fn janggi_pass_reads_in_both_protocols_and_writes_as_each_expects() {
     let catalog = Catalog::builtin();
     let mut pos = read(&catalog, "janggi", JANGGI_START);
