@@ -28,6 +28,12 @@ const BORROWED: &[(&str, &str)] = &[
     ("embassy", "capablanca"),
     ("janus", "capablanca"),
     ("loop", "crazyhouse"),
+    ("chessgi", "crazyhouse"),
+    ("pocketknight", "chess"),
+    ("knightmate", "chess"),
+    ("asean", "makruk"),
+    ("cambodian", "makruk"),
+    ("sittuyin", "makruk"),
 ];
 
 /// The fitted weights of the built-in variant `name`, if it has any (its own or borrowed).
