@@ -108,6 +108,25 @@ fn banmoves_leave_moves_out_until_the_next_position() {
         .last()
         .unwrap()
         .starts_with(&format!("bestmove {kept}")));
+    // A banned move stays out even when searchmoves lists it: ban the move a search prefers.
+    s.send("position startpos");
+    s.send("go depth 2");
+    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
+    let preferred = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let other = moves.iter().find(|m| **m != preferred).unwrap();
+    s.send(&format!("banmoves {preferred}"));
+    s.send(&format!("go depth 2 searchmoves {preferred} {other}"));
+    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
+    assert!(lines
+        .last()
+        .unwrap()
+        .starts_with(&format!("bestmove {other}")));
     // The position after the move was searched: the hash table knows its bounds.
     s.send(&format!("position startpos moves {kept}"));
     s.send("probe");

@@ -8,15 +8,16 @@ use movegen::Rules;
 /// A UCCI FEN as Kraken's FEN of `rules`: `h`/`e` become the horse and elephant letters
 /// where the rules have no piece of their own called so, and side `r` (red) becomes `w`.
 pub fn fen_to_kraken(fen: &str, rules: &Rules) -> String {
-    let has_letter = |letter: char| {
-        rules
+    let free = |letter: &str| {
+        !rules
             .pieces
             .iter()
-            .any(|p| p.symbol.eq_ignore_ascii_case(&letter.to_string()))
+            .any(|p| p.symbol.eq_ignore_ascii_case(letter))
     };
+    let (rename_h, rename_e) = (free("h"), free("e"));
     let rename = |c: char| match c.to_ascii_lowercase() {
-        'h' if !has_letter('h') => Some('n'),
-        'e' if !has_letter('e') => Some('b'),
+        'h' if rename_h => Some('n'),
+        'e' if rename_e => Some('b'),
         _ => None,
     };
     let mut fields = fen.split_whitespace();

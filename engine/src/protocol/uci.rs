@@ -471,8 +471,11 @@ impl Uci {
                 self.out
                     .line("info string searchmoves lists no legal move; searching all");
             } else {
-                limits.excluded = self.game.pos.legal_moves().to_vec();
-                limits.excluded.retain(|mv| !listed.contains(mv));
+                // Banned moves (UCCI) stay out even when listed.
+                let unlisted = self.game.pos.legal_moves();
+                limits
+                    .excluded
+                    .extend(unlisted.iter().filter(|mv| !listed.contains(mv)));
             }
         }
         match &mut limits.clock {
