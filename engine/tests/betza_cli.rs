@@ -94,6 +94,7 @@ fn betza_help_explains_every_option() {
             "--royal",
             "--ep",
             "--imitate",
+            "--notation",
             "Examples:",
         ] {
             assert!(text.contains(option), "{args:?}: help lacks {option}");
@@ -279,4 +280,39 @@ fn borrowing_uses_the_given_piece_moves() {
         last_line(&report),
         "targets: a1 a7 b2 b6 c3 c5 d3 d5 e3 e4 e5 f2 f6 g1 g7 h8"
     );
+}
+
+#[test]
+fn quickref_pieces_show_their_xbetza_first() {
+    // The guide's Xiangqi horse: a W step, then f (both diagonals ahead of it) by default.
+    let quickref = ok(&[
+        "betza",
+        "--notation",
+        "quickref",
+        "W-F",
+        "--size",
+        "9x10",
+        "--from",
+        "b1",
+    ]);
+    let xbetza = ok(&["betza", "mafsW", "--size", "9x10", "--from", "b1"]);
+    assert_eq!(quickref, format!("xbetza: mafsW\n{xbetza}"));
+    assert_eq!(last_line(&quickref), "targets: a3 c3 d2");
+}
+
+#[test]
+fn quickref_refusals_name_the_construct_and_column() {
+    let message = refused(&["betza", "--notation", "quickref", "Q-xacK"]);
+    assert!(
+        message.contains("\"Q-xacK\": column 3: 'x' has no XBetza equivalent"),
+        "{message}"
+    );
+    assert!(message.contains("\n  Q-xacK\n    ^"), "{message}");
+    let message = refused(&["betza", "--notation", "quickref", "dW"]);
+    assert!(
+        message.contains("column 1: 'd' is not defined by the quick reference"),
+        "{message}"
+    );
+    let message = refused(&["betza", "--notation", "oldbetza", "N"]);
+    assert!(message.contains("--notation oldbetza"), "{message}");
 }

@@ -2,16 +2,21 @@
 //!
 //! The tool reads the command line into a [`Request`] (plain text), checks it against the
 //! board into a [`Setup`] (squares, colours, parsed descriptions), asks a [`Probe`] for every
-//! move and renders a report whose last line lists the targets.
+//! move and renders a report whose last line lists the targets. A piece written in the
+//! extended-Betza quick reference (`--notation quickref`) is translated into XBetza first.
 
 use movegen::{Ending, PathMove, Probe};
-use notation::{parse, Color, Geometry, MoveDesc, ParseError, PieceDesc, Square};
+use notation::{
+    parse, quickref_to_xbetza, Color, Geometry, MoveDesc, ParseError, PieceDesc, QuickrefError,
+    Square,
+};
 
 use crate::cli::{Arg, Args, UsageError};
 
 /// The text of `kraken betza --help`.
 pub const HELP: &str = "\
 Usage: kraken betza XBETZA [OPTIONS]
+       kraken betza --notation quickref TEXT [OPTIONS]
 
 Shows where a piece written in XBetza can move: a diagram of the board with every
 target marked, a reading of each move component, a line per move, and as the last
@@ -19,6 +24,12 @@ line \"targets:\" followed by the squares the piece itself can reach, sorted by 
 then by rank number.
 
 Options:
+  --notation NAME      the notation of the piece's moves: xbetza (default) or
+                       quickref, the extended-Betza quick reference (W-F chains,
+                       W03 exact ranges, pR for pR-cR, ...); quickref text is
+                       translated into XBetza, shown first as \"xbetza: ...\";
+                       --piece and --imitate stay XBetza
+                         --notation quickref
   --size WxH           board of W files and H ranks, 1 to 16 each (default 8x8)
                          --size 9x10
   --from SQ            the mover's square (default: the middle, file (W-1)/2 and
@@ -61,6 +72,7 @@ Examples:
   kraken betza fmWfceFifmnD --from e5 --occupy e6=b,f5=b --ep f6:f5
   kraken betza KisO2 --from e1 --occupy a1=w,h1=w --virgin e1,h1
   kraken betza mNxaN --occupy c3=w --piece c3=N
+  kraken betza --notation quickref 'F(F-W0)'
 
 Exit status: 0 on success, 2 on bad input.
 ";
@@ -85,6 +97,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
 #[derive(Debug, Default)]
 struct Request {
     betza: Option<String>,
+    notation: Option<String>,
     size: Option<String>,
     from: Option<String>,
     color: Option<String>,
@@ -117,6 +130,10 @@ impl Request {
             };
             let n = name.as_str();
             match n {
+                "--notation" => {
+                    let value = args.value(n, inline, "xbetza or quickref")?;
+                    once(&mut request.notation, n, value)?;
+                }
                 "--size" => {
                     let value = args.value(n, inline, "WxH, such as 8x8")?;
                     once(&mut request.size, n, value)?;
@@ -202,7 +219,10 @@ struct Other {
 /// Everything the probe needs, checked against the board.
 #[derive(Debug)]
 struct Setup {
+    /// The piece's XBetza (translated when written in another notation).
     text: String,
+    /// The XBetza translation of a piece written in another notation.
+    translation: Option<String>,
     desc: PieceDesc,
     geometry: Geometry,
     from: Square,
@@ -224,6 +244,19 @@ impl Setup {
             Some(size) => board_size(size)?,
             None => Geometry::new(8, 8).expect("8x8 is a valid board"),
         };
+        let translation = match request.notation.as_deref() {
+            None | Some("xbetza") => None,
+            Some("quickref") => Some(
+                quickref_to_xbetza(&text)
+                    .map_err(|err| quickref_error("bad quick-reference notation", &err))?,
+            ),
+            Some(other) => {
+                return Err(UsageError(format!(
+                    "--notation {other}: expected xbetza or quickref"
+                )))
+            }
+        };
+        let text = translation.clone().unwrap_or(text);
         let desc = parse(&text).map_err(|err| xbetza_error("bad XBetza", &err))?;
         let from = match &request.from {
             Some(name) => square(&geometry, "--from", name)?,
@@ -245,6 +278,7 @@ impl Setup {
         };
         let mut setup = Setup {
             text,
+            translation,
             desc,
             geometry,
             from,
@@ -437,8 +471,23 @@ fn square(geometry: &Geometry, option: &str, name: &str) -> Result<Square, Usage
 
 /// The message for bad XBetza: the error (which names the column) and a caret under it.
 fn xbetza_error(context: &str, err: &ParseError) -> UsageError {
-    let pad = " ".repeat(err.column.saturating_sub(1));
-    UsageError(format!("{context}: {err}\n  {}\n  {pad}^", err.input))
+    caret_error(context, err, &err.input, err.column)
+}
+
+/// The message for bad quick-reference text: the error (which names the construct and its
+/// column) and a caret under it.
+fn quickref_error(context: &str, err: &QuickrefError) -> UsageError {
+    caret_error(context, err, &err.input, err.column)
+}
+
+fn caret_error(
+    context: &str,
+    err: &dyn std::fmt::Display,
+    input: &str,
+    column: usize,
+) -> UsageError {
+    let pad = " ".repeat(column.saturating_sub(1));
+    UsageError(format!("{context}: {err}\n  {input}\n  {pad}^"))
 }
 
 /// What the mover's moves do to one square, for the diagram.
@@ -483,6 +532,9 @@ fn report(setup: &Setup, moves: &[PathMove]) -> String {
     induced.sort_by(|a, b| by_square(&a.piece, &b.piece).then(by_square(&a.to, &b.to)));
 
     let mut out = String::new();
+    if let Some(xbetza) = &setup.translation {
+        out.push_str(&format!("xbetza: {xbetza}\n"));
+    }
     for line in diagram(setup, &own) {
         out.push_str(&line);
         out.push('\n');
@@ -748,6 +800,35 @@ mod tests {
         assert!(error(&["N", "--imitate", "Z!"]).contains("--imitate"));
         assert!(error(&["N", "--from", "a1", "--from", "b1"]).contains("more than once"));
         assert!(error(&["N", "--frm", "a1"]).contains("unknown option '--frm'"));
+    }
+
+    #[test]
+    fn quickref_text_is_shown_with_its_translation() {
+        let quickref = run(&strings(&["--notation", "quickref", "W-F", "--from", "b1"])).unwrap();
+        let xbetza = run(&strings(&["mafsW", "--from", "b1"])).unwrap();
+        let (first, rest) = quickref.split_once('\n').unwrap();
+        assert_eq!(first, "xbetza: mafsW");
+        assert_eq!(rest, xbetza, "otherwise the report of the XBetza");
+        // The default notation is XBetza: no translation line.
+        let plain = run(&strings(&["--notation=xbetza", "mafsW", "--from", "b1"])).unwrap();
+        assert_eq!(plain, xbetza);
+    }
+
+    #[test]
+    fn quickref_errors_point_at_the_construct() {
+        let message = error(&["--notation", "quickref", "Q-xacK"]);
+        let lines: Vec<&str> = message.lines().collect();
+        assert!(
+            lines[0].starts_with("bad quick-reference notation: \"Q-xacK\": column 3: 'x'"),
+            "{message}"
+        );
+        assert_eq!(lines[1], "  Q-xacK");
+        assert_eq!(lines[2], "    ^");
+        assert!(error(&["--notation", "mbn", "N"]).contains("--notation mbn: expected xbetza"));
+        assert!(
+            error(&["N", "--notation", "quickref", "--notation", "xbetza"])
+                .contains("more than once")
+        );
     }
 
     #[test]
