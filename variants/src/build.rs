@@ -7,12 +7,12 @@ use movegen::{
     LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
     Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
-use notation::{parse, Color, Geometry, Initial, SquareSet, MAX_SIDE};
+use notation::{parse, quickref_to_xbetza, Color, Geometry, Initial, SquareSet, MAX_SIDE};
 
 use crate::{
     definition::{Definition, VariantError},
     palace::{janggi_weight, line_moves, JANGGI_KOMI},
-    pieces::{is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES},
+    pieces::{is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES, QUICKREF_PREFIX},
     region::parse_region,
     start_position::{ahead_of_start, promotion_to_start_piece},
 };
@@ -1214,7 +1214,26 @@ impl Builder<'_> {
                 }
             };
             let betza = match (betza, named_piece(&key)) {
-                (Some(b), _) => b,
+                (Some(b), _) => match b.strip_prefix(QUICKREF_PREFIX) {
+                    Some(quickref) => match quickref_to_xbetza(quickref) {
+                        Ok(xbetza) => xbetza,
+                        Err(e) => {
+                            // The column inside the whole value: the id, ':', the prefix.
+                            let column =
+                                letter_text.chars().count() + 1 + QUICKREF_PREFIX.len() + e.column;
+                            self.fail(&key, format!("\"{value}\": column {column}: {}", e.kind));
+                            // Declared without moves, so that the rest of the variant still
+                            // reads (its letter in the start position, promotions).
+                            declared.push(Declared {
+                                key,
+                                id,
+                                betza: String::new(),
+                            });
+                            continue;
+                        }
+                    },
+                    None => b,
+                },
                 (None, Some(b)) => b.to_string(),
                 (None, None) => {
                     self.fail(&key, "a custom piece needs its moves: 'x:XBetza'");

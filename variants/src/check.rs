@@ -92,6 +92,35 @@ mod tests {
     }
 
     #[test]
+    fn pieces_may_be_written_in_the_quick_reference() {
+        let good = "[a:chess]\ncustomPiece1 = a:quickref:F(F-W0)\nknight = n:quickref:W-F\n";
+        assert_eq!(lines(good), vec![]);
+        let catalog = {
+            let mut c = Catalog::builtin();
+            c.add_text(good, "test.ini").unwrap();
+            c
+        };
+        let rules = catalog.rules("a").unwrap();
+        let betza = |symbol: &str| {
+            let id = rules.piece_by_symbol(symbol).unwrap();
+            rules.piece(id).betza.clone()
+        };
+        assert_eq!(betza("A"), "FyafsF");
+        assert_eq!(betza("N"), "mafsW");
+        // The line of the key, and the column inside the value: 'x' is the 14th character
+        // of "a:quickref:Q-xacK".
+        let bad = "[a:chess]\n\ncustomPiece1 = a:quickref:Q-xacK\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNA w - - 0 1\n";
+        let problems = check_text(bad, "test.ini");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(
+            problems[0].to_string(),
+            "test.ini:3: customPiece1: \"a:quickref:Q-xacK\": column 14: 'x' has no XBetza \
+             equivalent: eruption ends the move and sends fragments along the rest of the \
+             chain; XBetza has no fragments (its x makes a friend move)"
+        );
+    }
+
+    #[test]
     fn per_colour_promotion_lists_and_pawn_types_may_differ() {
         let different = "[a:chess]\npromotionPieceTypesWhite = q\npromotionPieceTypesBlack = n\n";
         assert_eq!(lines(different), vec![]);

@@ -44,6 +44,11 @@ pub const NAMED_PIECES: &[(&str, &str)] = &[
     ("king", "K"),
 ];
 
+/// The prefix of a piece's moves written in the extended-Betza quick reference instead of XBetza
+/// (`customPiece1 = a:quickref:F(F-W0)`); they are translated into XBetza when the variant is
+/// built.
+pub const QUICKREF_PREFIX: &str = "quickref:";
+
 /// The XBetza of a named piece key.
 pub fn named_piece(key: &str) -> Option<&'static str> {
     NAMED_PIECES
