@@ -54,7 +54,10 @@
 //! assert_eq!(err.column, 3);
 //! ```
 
-use std::{collections::BTreeSet, fmt};
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    fmt,
+};
 
 use crate::{
     ast::{Atom, Initial, Leg, MoveDesc, PieceDesc, Range},
@@ -1394,11 +1397,19 @@ struct Signature {
     legs: Vec<(Range, Modes, bool)>,
 }
 
-/// Chains grouped by signature, each with its direction tuples (first direction, then the turn
-/// of every later leg).
+/// Chains that become one XBetza component, but for their directions.
+struct Group {
+    signature: Signature,
+    /// The first direction, then the turn of every later leg, of each chain.
+    tuples: BTreeSet<Vec<u8>>,
+    /// Column and text of the atom each leg comes from (for errors).
+    sources: Vec<(usize, String)>,
+}
+
+/// Chains grouped by signature.
 #[derive(Default)]
 struct Moves {
-    groups: Vec<(Signature, BTreeSet<Vec<u8>>, Vec<(usize, String)>)>,
+    groups: Vec<Group>,
 }
 
 impl Moves {
@@ -1433,13 +1444,15 @@ impl Moves {
                     (leg.atom_col, leg.atom_text.clone())
                 })
                 .collect();
-            match self.groups.iter_mut().find(|(s, ..)| *s == signature) {
-                Some((_, tuples, _)) => {
-                    tuples.insert(tuple);
+            match self.groups.iter_mut().find(|g| g.signature == signature) {
+                Some(group) => {
+                    group.tuples.insert(tuple);
                 }
-                None => self
-                    .groups
-                    .push((signature, BTreeSet::from([tuple]), sources)),
+                None => self.groups.push(Group {
+                    signature,
+                    tuples: BTreeSet::from([tuple]),
+                    sources,
+                }),
             }
         }
         Ok(())
@@ -1447,7 +1460,12 @@ impl Moves {
 
     fn finish(self) -> Result<PieceDesc, Failure> {
         let mut moves = Vec::new();
-        for (signature, tuples, sources) in &self.groups {
+        for Group {
+            signature,
+            tuples,
+            sources,
+        } in &self.groups
+        {
             let layout = Layout::choose(signature, sources)?;
             for product in factor(tuples, signature.legs.len()) {
                 moves.push(layout.write(signature, &product));
@@ -1465,28 +1483,20 @@ fn factor(tuples: &BTreeSet<Vec<u8>>, len: usize) -> Vec<Vec<DirSet>> {
             .fold(DirSet::NONE, |acc, t| acc.union(DirSet(1 << t[0])));
         return vec![vec![set]];
     }
-    let mut by_prefix: Vec<(Vec<u8>, DirSet)> = Vec::new();
+    // The last elements of each prefix, then the prefixes sharing the same last elements.
+    let mut by_prefix: BTreeMap<&[u8], u8> = BTreeMap::new();
     for tuple in tuples {
         let (prefix, last) = tuple.split_at(len - 1);
-        let bit = DirSet(1 << last[0]);
-        match by_prefix.iter_mut().find(|(p, _)| p == prefix) {
-            Some((_, set)) => *set = set.union(bit),
-            None => by_prefix.push((prefix.to_vec(), bit)),
-        }
+        *by_prefix.entry(prefix).or_default() |= 1 << last[0];
     }
-    let mut by_last: Vec<(DirSet, BTreeSet<Vec<u8>>)> = Vec::new();
-    for (prefix, set) in by_prefix {
-        match by_last.iter_mut().find(|(s, _)| *s == set) {
-            Some((_, prefixes)) => {
-                prefixes.insert(prefix);
-            }
-            None => by_last.push((set, BTreeSet::from([prefix]))),
-        }
+    let mut by_last: BTreeMap<u8, BTreeSet<Vec<u8>>> = BTreeMap::new();
+    for (prefix, last) in by_prefix {
+        by_last.entry(last).or_default().insert(prefix.to_vec());
     }
     let mut out = Vec::new();
     for (last, prefixes) in by_last {
         for mut product in factor(&prefixes, len - 1) {
-            product.push(last);
+            product.push(DirSet(last));
             out.push(product);
         }
     }
