@@ -9,6 +9,10 @@
 //!    over precomputed [`RayFamily`] rays (see [`MoveTable`] for the layout).
 //! 3. [`write()`] turns a description back into canonical XBetza.
 //!
+//! [`quickref_to_xbetza`] reads the older notation of the "Extended Betza notation quick
+//! reference guide" (`W-F` chains, `W03` exact ranges) into XBetza, refusing what XBetza cannot
+//! express.
+//!
 //! The crate knows nothing of positions; `movegen` runs the tables against a board.
 //!
 //! ```
