@@ -21,10 +21,10 @@
 //! | `F-W0` | F step, then slide outwards | `yafsF` (range toggle) |
 //! | `m c` | move, capture | `m c` |
 //! | `d p` before `-` | capture a friend, hop | `d p` |
-//! | `t` before `-` | the square holds a friend | `pt` (Kraken: hop over a friend only) |
+//! | `t` before `-` | the square holds a friend | `tp` (Kraken: hop over a friend only) |
 //! | `e` after `-` | as long as the previous slide | `i` (iso) |
 //! | `pX` last | `pX-cX` | `cpX` |
-//! | `gX` last | `gX-X1` (`gQ` = `gQ-K`) | `gQ`, `pN` ... |
+//! | `gX` last | `gX` then one step of `X` (`gQ` = `gQ-K`) | `gQ`, `pN` ... |
 //! | `oX` last | cylinder | `oX` |
 //! | `nX` | non-jumping; oblique leaps may take any shortest path of K steps | `nD`, `mafsK` (`nN`) |
 //! | `jX` | the path hops exactly one piece | `jD`, `pafsK` (`jN`), `pafmafW`+`mafpafW` (`jH`) |
@@ -396,14 +396,14 @@ impl Reader<'_> {
         while self.peek() == Some('-') {
             self.pos += 1;
             let next = self.unit(depth)?;
+            if chains.len().saturating_mul(next.len()) > MAX_MOVES {
+                return Err((self.col(), QuickrefErrorKind::TooManyMoves));
+            }
             let mut joined = Vec::with_capacity(chains.len() * next.len());
             for left in &chains {
                 for right in &next {
                     joined.push(left.iter().chain(right).cloned().collect());
                 }
-            }
-            if joined.len() > MAX_MOVES {
-                return Err((self.col(), QuickrefErrorKind::TooManyMoves));
             }
             chains = joined;
         }
@@ -892,6 +892,16 @@ fn read_leg(written: &Written, k: usize, last: bool) -> Result<ReadLeg, Failure>
         }
     }
     if let Some(col) = lame.or(jump) {
+        // Every order of its K steps, in eight directions, with j each square it passes.
+        let (p, q) = shape.form();
+        let hops = if jump.is_some() {
+            usize::from(q) - 1
+        } else {
+            1
+        };
+        if shape.is_oblique() && 8 * binomial(q, p) * hops > MAX_MOVES {
+            return Err((col, QuickrefErrorKind::TooManyMoves));
+        }
         if shape.is_oblique() && !last {
             return Err(undefined(
                 col,
@@ -1004,6 +1014,11 @@ fn read_leg(written: &Written, k: usize, last: bool) -> Result<ReadLeg, Failure>
         initial: initial.is_some(),
         tails,
     })
+}
+
+/// The number of ways to choose `k` of `n` things.
+fn binomial(n: u8, k: u8) -> usize {
+    (0..usize::from(k)).fold(1, |acc, i| acc * (usize::from(n) - i) / (i + 1))
 }
 
 fn mods_letter(lame: Option<usize>, jump: Option<usize>) -> &'static str {
@@ -1727,6 +1742,8 @@ mod tests {
         assert_eq!(err("(1,16)"), (6, StepTooLong));
         assert_eq!(err("W123"), (2, RangeTooLong));
         assert_eq!(err("W016"), (2, ExactTooLong));
+        assert_eq!(err("n(7,15)"), (1, TooManyMoves));
+        assert_eq!(err("aQ-aQ-aQ-aQ-aQ"), (1, TooManyMoves));
     }
 
     #[test]
