@@ -123,6 +123,19 @@ impl Session {
         }
     }
 
+    /// Waits for a `bestmove` line (UCI and its dialects) and returns its move.
+    pub fn best_move(&mut self) -> String {
+        let lines = self.expect("bestmove", |l| l.starts_with("bestmove "));
+        let line = lines.last().expect("the bestmove line");
+        match line.split_whitespace().nth(1) {
+            Some(mv) => mv.to_string(),
+            None => panic!(
+                "bestmove without a move; transcript:\n{}",
+                self.transcript()
+            ),
+        }
+    }
+
     /// Sends `ping N` and returns the lines that came before `pong N`.
     pub fn sync(&mut self, n: u32) -> Vec<String> {
         self.send(&format!("ping {n}"));

@@ -28,14 +28,7 @@ fn xiangqi(fen: &str) -> Position {
 
 /// Waits for `bestmove` and returns its move, checked legal in `pos`.
 fn legal_best_move(s: &mut Session, pos: &mut Position) -> String {
-    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
-    let best = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let best = s.best_move();
     pos.parse_move(&best, UCCI)
         .unwrap_or_else(|e| panic!("bestmove {best}: {e}\n{}", s.transcript()));
     best
@@ -111,14 +104,7 @@ fn banmoves_leave_moves_out_until_the_next_position() {
     // A banned move stays out even when searchmoves lists it: ban the move a search prefers.
     s.send("position startpos");
     s.send("go depth 2");
-    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
-    let preferred = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let preferred = s.best_move();
     let other = moves.iter().find(|m| **m != preferred).unwrap();
     s.send(&format!("banmoves {preferred}"));
     s.send(&format!("go depth 2 searchmoves {preferred} {other}"));

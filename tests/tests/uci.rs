@@ -14,14 +14,7 @@ fn uci() -> Session {
 
 /// Waits for `bestmove` and checks it is legal in `fen` of `variant` (UCI coordinates).
 fn legal_best_move(s: &mut Session, variant: &str, fen: &str, chess960: bool) -> String {
-    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
-    let best = lines
-        .last()
-        .expect("a line")
-        .split_whitespace()
-        .nth(1)
-        .expect("a move")
-        .to_string();
+    let best = s.best_move();
     let rules = Catalog::builtin().rules(variant).expect("a variant");
     let mut pos = Position::from_fen(rules, fen).expect("a FEN");
     let format = MoveFormat {

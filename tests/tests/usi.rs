@@ -41,14 +41,7 @@ fn to_kraken(usi: &str) -> String {
 
 /// Waits for `bestmove` and returns its move, checked legal in `pos`.
 fn legal_best_move(s: &mut Session, pos: &mut Position) -> String {
-    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
-    let best = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let best = s.best_move();
     pos.parse_move(&to_kraken(&best), MoveFormat::default())
         .unwrap_or_else(|e| panic!("bestmove {best}: {e}\n{}", s.transcript()));
     best
