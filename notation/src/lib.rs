@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod ast;
+mod chain;
 mod compile;
 mod describe;
 pub mod direction;
