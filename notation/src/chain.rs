@@ -513,7 +513,10 @@ fn class_dirs(class: DirClass) -> DirSet {
 
 /// Resolves runs of direction letters as XBetza does (the older notations agree), allowing `h`
 /// only on oblique atoms.
-fn resolve(runs: &[(Vec<DirLetter>, usize)], class: DirClass) -> Result<DirSet, Failure> {
+pub(crate) fn resolve(
+    runs: &[(Vec<DirLetter>, usize)],
+    class: DirClass,
+) -> Result<DirSet, Failure> {
     let mut set = DirSet::NONE;
     for (run, col) in runs {
         if class != DirClass::Oblique && run.contains(&DirLetter::H) {

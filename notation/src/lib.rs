@@ -11,7 +11,8 @@
 //!
 //! [`quickref_to_xbetza`] reads the older notation of the "Extended Betza notation quick
 //! reference guide" (`W-F` chains, `W03` exact ranges) into XBetza, refusing what XBetza cannot
-//! express.
+//! express. [`oldbetza_to_xbetza`] does the same for the notation of XBoard's old "Extended
+//! Betza notation" page (`W-F`, `Q+K`, `RxebR` chains, `Nrf8` exponents).
 //!
 //! The crate knows nothing of positions; `movegen` runs the tables against a board.
 //!
@@ -37,6 +38,7 @@ pub mod direction;
 mod error;
 mod geometry;
 mod modes;
+mod oldbetza;
 mod parse;
 mod quickref;
 mod rays;
@@ -51,6 +53,7 @@ pub use direction::{DirClass, DirLetter, DirSet};
 pub use error::{ParseError, ParseErrorKind};
 pub use geometry::{Color, Geometry, GeometryError, Square, SquareSet, MAX_SIDE, MAX_SQUARES};
 pub use modes::Modes;
+pub use oldbetza::{oldbetza_to_xbetza, OldBetzaError, OldBetzaErrorKind};
 pub use parse::parse;
 pub use quickref::{quickref_to_xbetza, QuickrefError, QuickrefErrorKind};
 pub use rays::{RayFamily, RayStep, Wrap};
