@@ -7,12 +7,17 @@ use movegen::{
     LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
     Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
-use notation::{parse, quickref_to_xbetza, Color, Geometry, Initial, SquareSet, MAX_SIDE};
+use notation::{
+    oldbetza_to_xbetza, parse, quickref_to_xbetza, Color, Geometry, Initial, SquareSet, MAX_SIDE,
+};
 
 use crate::{
     definition::{Definition, VariantError},
     palace::{janggi_weight, line_moves, JANGGI_KOMI},
-    pieces::{is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES, QUICKREF_PREFIX},
+    pieces::{
+        is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES, OLDBETZA_PREFIX,
+        QUICKREF_PREFIX,
+    },
     region::parse_region,
     start_position::{ahead_of_start, promotion_to_start_piece},
 };
@@ -1214,24 +1219,21 @@ impl Builder<'_> {
                 }
             };
             let betza = match (betza, named_piece(&key)) {
-                (Some(b), _) => match b.strip_prefix(QUICKREF_PREFIX) {
-                    Some(quickref) => match quickref_to_xbetza(quickref) {
-                        Ok(xbetza) => xbetza,
-                        Err(e) => {
-                            // The column inside the whole value: the id, ':', the prefix.
-                            let column =
-                                letter_text.chars().count() + 1 + QUICKREF_PREFIX.len() + e.column;
-                            self.fail(&key, format!("\"{value}\": column {column}: {}", e.kind));
-                            // Declared without moves, so that the rest of the variant still
-                            // reads (its letter in the start position, promotions).
-                            declared.push(Declared {
-                                key,
-                                id,
-                                betza: String::new(),
-                            });
-                            continue;
-                        }
-                    },
+                (Some(b), _) => match translate(&b) {
+                    Some(Err((prefix, column, kind))) => {
+                        // The column inside the whole value: the id, ':', the prefix.
+                        let column = letter_text.chars().count() + 1 + prefix.len() + column;
+                        self.fail(&key, format!("\"{value}\": column {column}: {kind}"));
+                        // Declared without moves, so that the rest of the variant still
+                        // reads (its letter in the start position, promotions).
+                        declared.push(Declared {
+                            key,
+                            id,
+                            betza: String::new(),
+                        });
+                        continue;
+                    }
+                    Some(Ok(xbetza)) => xbetza,
                     None => b,
                 },
                 (None, Some(b)) => b.to_string(),
@@ -1254,6 +1256,18 @@ impl Builder<'_> {
         }
         declared
     }
+}
+
+/// A piece's moves written after `quickref:` or `oldbetza:`, translated into XBetza, or the
+/// prefix, the column inside the rest and the error; `None` for XBetza.
+fn translate(value: &str) -> Option<Result<String, (&'static str, usize, String)>> {
+    if let Some(text) = value.strip_prefix(QUICKREF_PREFIX) {
+        return Some(
+            quickref_to_xbetza(text).map_err(|e| (QUICKREF_PREFIX, e.column, e.kind.to_string())),
+        );
+    }
+    let text = value.strip_prefix(OLDBETZA_PREFIX)?;
+    Some(oldbetza_to_xbetza(text).map_err(|e| (OLDBETZA_PREFIX, e.column, e.kind.to_string())))
 }
 
 /// The ids in a list such as `qrbn` or `n'q`: each a letter, maybe followed by `'`; spaces

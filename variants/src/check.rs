@@ -121,6 +121,35 @@ mod tests {
     }
 
     #[test]
+    fn pieces_may_be_written_in_the_old_betza_notation() {
+        let good = "[a:chess]\ncustomPiece1 = a:oldbetza:FtR\nknight = n:oldbetza:W-F\n";
+        assert_eq!(lines(good), vec![]);
+        let catalog = {
+            let mut c = Catalog::builtin();
+            c.add_text(good, "test.ini").unwrap();
+            c
+        };
+        let rules = catalog.rules("a").unwrap();
+        let betza = |symbol: &str| {
+            let id = rules.piece_by_symbol(symbol).unwrap();
+            rules.piece(id).betza.clone()
+        };
+        assert_eq!(betza("A"), "FyafsF");
+        assert_eq!(betza("N"), "mafsW");
+        // The line of the key, and the column inside the value: '!' is the 13th character
+        // of "a:oldbetza:Q!K".
+        let bad = "[a:chess]\n\ncustomPiece1 = a:oldbetza:Q!K\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNA w - - 0 1\n";
+        let problems = check_text(bad, "test.ini");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(
+            problems[0].to_string(),
+            "test.ini:3: customPiece1: \"a:oldbetza:Q!K\": column 13: '!' has no XBetza \
+             equivalent: the path goes on from a foe it leaves where it is; XBetza's legs hop \
+             over any piece (p) or over a friend only (tp), not over a foe only"
+        );
+    }
+
+    #[test]
     fn per_colour_promotion_lists_and_pawn_types_may_differ() {
         let different = "[a:chess]\npromotionPieceTypesWhite = q\npromotionPieceTypesBlack = n\n";
         assert_eq!(lines(different), vec![]);

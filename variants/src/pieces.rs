@@ -49,6 +49,11 @@ pub const NAMED_PIECES: &[(&str, &str)] = &[
 /// built.
 pub const QUICKREF_PREFIX: &str = "quickref:";
 
+/// The prefix of a piece's moves written in the notation of XBoard's old Betza page instead of
+/// XBetza (`customPiece1 = a:oldbetza:FtR`); they are translated into XBetza when the variant is
+/// built.
+pub const OLDBETZA_PREFIX: &str = "oldbetza:";
+
 /// The XBetza of a named piece key.
 pub fn named_piece(key: &str) -> Option<&'static str> {
     NAMED_PIECES

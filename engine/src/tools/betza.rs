@@ -3,12 +3,13 @@
 //! The tool reads the command line into a [`Request`] (plain text), checks it against the
 //! board into a [`Setup`] (squares, colours, parsed descriptions), asks a [`Probe`] for every
 //! move and renders a report whose last line lists the targets. A piece written in the
-//! extended-Betza quick reference (`--notation quickref`) is translated into XBetza first.
+//! extended-Betza quick reference (`--notation quickref`) or in the notation of XBoard's old Betza
+//! page (`--notation oldbetza`) is translated into XBetza first.
 
 use movegen::{Ending, PathMove, Probe};
 use notation::{
-    parse, quickref_to_xbetza, Color, Geometry, MoveDesc, ParseError, PieceDesc, QuickrefError,
-    Square,
+    oldbetza_to_xbetza, parse, quickref_to_xbetza, Color, Geometry, MoveDesc, OldBetzaError,
+    ParseError, PieceDesc, QuickrefError, Square,
 };
 
 use crate::cli::{Arg, Args, UsageError};
@@ -17,6 +18,7 @@ use crate::cli::{Arg, Args, UsageError};
 pub const HELP: &str = "\
 Usage: kraken betza XBETZA [OPTIONS]
        kraken betza --notation quickref TEXT [OPTIONS]
+       kraken betza --notation oldbetza TEXT [OPTIONS]
 
 Shows where a piece written in XBetza can move: a diagram of the board with every
 target marked, a reading of each move component, a line per move, and as the last
@@ -24,11 +26,13 @@ line \"targets:\" followed by the squares the piece itself can reach, sorted by 
 then by rank number.
 
 Options:
-  --notation NAME      the notation of the piece's moves: xbetza (default) or
+  --notation NAME      the notation of the piece's moves: xbetza (default),
                        quickref, the extended-Betza quick reference (W-F chains,
-                       W03 exact ranges, pR for pR-cR, ...); quickref text is
-                       translated into XBetza, shown first as \"xbetza: ...\";
-                       --piece and --imitate stay XBetza
+                       W03 exact ranges, pR for pR-cR, ...), or oldbetza, XBoard's
+                       old Betza page (FtR, Q+K, RxebR chains, W-3 and Nrf8
+                       exponents, ...); such text is translated into XBetza,
+                       shown first as \"xbetza: ...\"; --piece and --imitate
+                       stay XBetza
                          --notation quickref
   --size WxH           board of W files and H ranks, 1 to 16 each (default 8x8)
                          --size 9x10
@@ -73,6 +77,7 @@ Examples:
   kraken betza KisO2 --from e1 --occupy a1=w,h1=w --virgin e1,h1
   kraken betza mNxaN --occupy c3=w --piece c3=N
   kraken betza --notation quickref 'F(F-W0)'
+  kraken betza --notation oldbetza 'mRcR+R'
 
 Exit status: 0 on success, 2 on bad input.
 ";
@@ -131,7 +136,7 @@ impl Request {
             let n = name.as_str();
             match n {
                 "--notation" => {
-                    let value = args.value(n, inline, "xbetza or quickref")?;
+                    let value = args.value(n, inline, "xbetza, quickref or oldbetza")?;
                     once(&mut request.notation, n, value)?;
                 }
                 "--size" => {
@@ -250,9 +255,13 @@ impl Setup {
                 quickref_to_xbetza(&text)
                     .map_err(|err| quickref_error("bad quick-reference notation", &err))?,
             ),
+            Some("oldbetza") => Some(
+                oldbetza_to_xbetza(&text)
+                    .map_err(|err| oldbetza_error("bad old-Betza notation", &err))?,
+            ),
             Some(other) => {
                 return Err(UsageError(format!(
-                    "--notation {other}: expected xbetza or quickref"
+                    "--notation {other}: expected xbetza, quickref or oldbetza"
                 )))
             }
         };
@@ -477,6 +486,12 @@ fn xbetza_error(context: &str, err: &ParseError) -> UsageError {
 /// The message for bad quick-reference text: the error (which names the construct and its
 /// column) and a caret under it.
 fn quickref_error(context: &str, err: &QuickrefError) -> UsageError {
+    caret_error(context, err, &err.input, err.column)
+}
+
+/// The message for bad text of XBoard's old Betza page: the error (which names the construct
+/// and its column) and a caret under it.
+fn oldbetza_error(context: &str, err: &OldBetzaError) -> UsageError {
     caret_error(context, err, &err.input, err.column)
 }
 
@@ -829,6 +844,36 @@ mod tests {
             error(&["N", "--notation", "quickref", "--notation", "xbetza"])
                 .contains("more than once")
         );
+    }
+
+    #[test]
+    fn oldbetza_text_is_shown_with_its_translation() {
+        let old = run(&strings(&[
+            "--notation",
+            "oldbetza",
+            "mRcR+R",
+            "--from",
+            "b1",
+        ]))
+        .unwrap();
+        let xbetza = run(&strings(&["mRcpR", "--from", "b1"])).unwrap();
+        let (first, rest) = old.split_once('\n').unwrap();
+        assert_eq!(first, "xbetza: mRcpR");
+        assert_eq!(rest, xbetza, "otherwise the report of the XBetza");
+    }
+
+    #[test]
+    fn oldbetza_errors_point_at_the_construct() {
+        let message = error(&["--notation", "oldbetza", "mQ!K"]);
+        let lines: Vec<&str> = message.lines().collect();
+        assert!(
+            lines[0].starts_with("bad old-Betza notation: \"mQ!K\": column 3: '!'"),
+            "{message}"
+        );
+        assert_eq!(lines[1], "  mQ!K");
+        assert_eq!(lines[2], "    ^");
+        assert!(error(&["--notation", "mbn", "N"])
+            .contains("--notation mbn: expected xbetza, quickref or oldbetza"));
     }
 
     #[test]
