@@ -57,6 +57,8 @@ const QS_MAX_PLIES: usize = 16;
 const DELTA_MARGIN: i32 = 150;
 /// Most quiet moves remembered per node for history penalties.
 const MAX_QUIETS: usize = 64;
+/// Most captures and promotions remembered per node for capture-history penalties.
+const MAX_CAPTURES: usize = 32;
 
 /// What all search threads share.
 #[derive(Debug)]
@@ -359,12 +361,13 @@ impl<'a> Worker<'a> {
             before,
             demote_losing: true,
         };
-        let mut picker = MovePicker::new(&self.pos, &moves, self.tables, &hints);
+        let mut picker = MovePicker::new(&self.pos, &moves, &self.order_context(), &hints);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut searched = 0usize;
         let mut quiets: ArrayVec<Move, MAX_QUIETS> = ArrayVec::new();
+        let mut captures: ArrayVec<Move, MAX_CAPTURES> = ArrayVec::new();
         let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
 
         while let Some((mv, order)) = self.next_move(&mut picker, &mut moves) {
@@ -446,9 +449,8 @@ impl<'a> Worker<'a> {
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && !tactical && !gives_check && !in_check {
-                    reduction = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
-                    reduction += i32::from(!pv_node) - i32::from(is_killer_score(order));
-                    reduction -= (self.data.quiet_score(us, &mv, before) / 8192).clamp(-2, 2);
+                    reduction = self.late_move_reduction(depth, searched, pv_node, &mv, before);
+                    reduction -= i32::from(is_killer_score(order));
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax(
@@ -479,15 +481,15 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     self.update_pv(ply, mv);
                     if score >= beta {
-                        if !tactical {
-                            self.reward_quiet(ply, depth, mv, &quiets, before);
-                        }
+                        self.reward_cutoff(ply, depth, mv, tactical, &quiets, &captures);
                         break;
                     }
                 }
             }
-            if !tactical && !quiets.is_full() {
-                quiets.push(mv);
+            if tactical {
+                let _ = captures.try_push(mv);
+            } else {
+                let _ = quiets.try_push(mv);
             }
         }
 
@@ -512,6 +514,24 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// How many plies less than its full depth the quiet move `mv`, the move number
+    /// `searched` (from 0) of a node searched to `depth` after the moves `before`, is searched
+    /// first (a late-move reduction before the bounds of the depth left): more for late moves
+    /// and at depth, one more off the principal variation, less for moves with good history.
+    pub(crate) fn late_move_reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        pv_node: bool,
+        mv: &Move,
+        before: [PieceTo; 2],
+    ) -> i32 {
+        let us = self.pos.side_to_move();
+        let mut reduction = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32;
+        reduction += i32::from(!pv_node);
+        reduction - (self.data.quiet_score(us, mv, before) / 8192).clamp(-2, 2)
+    }
+
     /// The static evaluation of the current position corrected by the correction history,
     /// the evaluation before the correction, and the keys it was corrected by.
     fn static_eval(&mut self) -> (i32, i32, CorrectionKeys) {
@@ -524,22 +544,42 @@ impl<'a> Worker<'a> {
         (corrected, raw, keys)
     }
 
-    /// Rewards the quiet move `mv` that cut off at `ply` after the moves `before` and
-    /// punishes the quiet moves tried before it.
-    fn reward_quiet(
+    /// Rewards the move `mv` that cut off at `ply` (`tactical`: a capture or promotion) and
+    /// punishes the moves of its kind tried before it, and the captures tried before a quiet
+    /// move.
+    fn reward_cutoff(
         &mut self,
         ply: usize,
         depth: i32,
         mv: Move,
-        tried: &[Move],
-        before: [PieceTo; 2],
+        tactical: bool,
+        quiets: &[Move],
+        captures: &[Move],
     ) {
         let us = self.pos.side_to_move();
         let bonus = (depth * depth * 16).min(super::ordering::HISTORY_MAX / 2);
-        self.killers.add(ply, mv);
-        self.data.update_quiet(us, &mv, before, bonus);
-        for other in tried {
-            self.data.update_quiet(us, other, before, -bonus);
+        if tactical {
+            self.data.capture.update(&self.pos, &mv, bonus);
+        } else {
+            let before = self.before(ply);
+            self.killers.add(ply, mv);
+            self.data.update_quiet(us, &mv, before, bonus);
+            for other in quiets {
+                self.data.update_quiet(us, other, before, -bonus);
+            }
+        }
+        for other in captures {
+            self.data.capture.update(&self.pos, other, -bonus);
+        }
+    }
+
+    /// What the move picker reads.
+    #[inline]
+    fn order_context(&self) -> OrderContext<'_> {
+        OrderContext {
+            tables: self.tables,
+            data: self.data,
+            exchange: &self.exchange,
         }
     }
 
@@ -628,7 +668,7 @@ impl<'a> Worker<'a> {
             before: [PieceTo::NONE; 2],
             demote_losing: false,
         };
-        let mut picker = MovePicker::new(&self.pos, &moves, self.tables, &hints);
+        let mut picker = MovePicker::new(&self.pos, &moves, &self.order_context(), &hints);
         let mut best_move = None;
         while let Some((mv, _)) = self.next_move(&mut picker, &mut moves) {
             if !in_check {

@@ -5,6 +5,7 @@
 
 mod alphabeta;
 mod attacks;
+mod capture_history;
 mod continuation;
 mod correction;
 mod eval;

@@ -1,6 +1,6 @@
-//! Move ordering: the transposition-table move, then captures and promotions by MVV-LVA, then
-//! killer moves, then quiet moves by their history, then captures that lose material by
-//! static exchange evaluation.
+//! Move ordering: the transposition-table move, then captures and promotions by MVV-LVA and
+//! their capture history, then killer moves, then quiet moves by their history, then captures
+//! that lose material by static exchange evaluation.
 //!
 //! The work is done in stages, as late as it can be: a capture's exchange is evaluated when
 //! it is about to be handed out, and the quiet moves' histories are read once the captures
@@ -185,9 +185,10 @@ impl MovePicker {
     pub(crate) fn new(
         pos: &Position,
         moves: &MoveList,
-        tables: &EvalTables,
+        ctx: &OrderContext,
         hints: &Hints,
     ) -> MovePicker {
+        let tables = ctx.tables;
         let scores = moves
             .iter()
             .map(|mv| {
@@ -195,7 +196,8 @@ impl MovePicker {
                     TT_MOVE
                 } else if is_tactical(pos, mv) {
                     let victim = capture_value(pos, tables, mv) + promotion_gain(tables, mv);
-                    TACTICAL + victim * 16 - tables.values[mv.piece as usize] / 8
+                    let history = ctx.data.capture.get(pos, mv) / 8;
+                    TACTICAL + (victim * 16 - tables.values[mv.piece as usize] / 8 + history).max(0)
                 } else if hints.killers[0] == Some(*mv) {
                     KILLER
                 } else if hints.killers[1] == Some(*mv) {
@@ -307,7 +309,7 @@ mod tests {
             data: &data,
             exchange: &exchange,
         };
-        let mut picker = MovePicker::new(&pos, &moves, &tables, &hints);
+        let mut picker = MovePicker::new(&pos, &moves, &ctx, &hints);
         let order: Vec<Move> =
             std::iter::from_fn(|| picker.next(&mut moves, &mut pos, &ctx).map(|(m, _)| m))
                 .take(4)

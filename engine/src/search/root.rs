@@ -9,6 +9,8 @@ use movegen::Move;
 
 use super::{
     alphabeta::Worker,
+    continuation::PieceTo,
+    ordering::is_tactical,
     score::{is_mate, to_score, INFINITE, MATE, MAX_PLY},
     Bound, Info,
 };
@@ -21,6 +23,8 @@ const ASPIRATION: i32 = 20;
 const ASPIRATION_DEPTH: u32 = 4;
 /// Fail-high and fail-low lines are reported only after this long (to keep the output short).
 const BOUND_REPORT_AFTER: Duration = Duration::from_secs(1);
+/// Root moves searched to the full depth at once, before late quiet moves are reduced.
+const ROOT_FULL_DEPTH_MOVES: usize = 3;
 /// Shallowest iteration whose result changes the time the search takes.
 const EFFORT_DEPTH: u32 = 5;
 /// Score drop (centipawns, against the last iteration) at which the time grows most, and
@@ -235,17 +239,44 @@ impl Worker<'_> {
         depth: i32,
     ) -> i32 {
         let mut best = -INFINITE;
+        let in_check = self.pos.in_check();
         for (i, rm) in root.iter_mut().enumerate().skip(line) {
             let mv = rm.mv;
+            let searched = i - line;
+            // Late quiet moves are searched shallower first, as below the root.
+            let reducible = depth >= 3
+                && searched >= ROOT_FULL_DEPTH_MOVES
+                && !in_check
+                && !is_tactical(&self.pos, &mv);
+            let reduction = if reducible {
+                self.late_move_reduction(depth, searched, true, &mv, [PieceTo::NONE; 2])
+            } else {
+                0
+            };
             self.note_move(0, &mv);
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
+            let reduction = if gives_check {
+                0
+            } else {
+                reduction.min(new_depth - 1).max(0)
+            };
             let mut score;
             if i == line {
                 score = -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true);
             } else {
-                score = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true);
+                score = -self.negamax(
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - reduction,
+                    1,
+                    gives_check,
+                    true,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true);
+                }
                 if score > alpha && score < beta {
                     score = -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true);
                 }

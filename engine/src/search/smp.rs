@@ -191,13 +191,13 @@ fn root_moves(
         before: [PieceTo::NONE; 2],
         demote_losing: false,
     };
-    let mut picker = MovePicker::new(pos, &moves, tables, &hints);
     let exchange = ExchangeTables::new(pos.rules(), &tables.values);
     let ctx = OrderContext {
         tables,
         data,
         exchange: &exchange,
     };
+    let mut picker = MovePicker::new(pos, &moves, &ctx, &hints);
     let mut pos = pos.clone();
     std::iter::from_fn(|| {
         picker

@@ -6,6 +6,7 @@ use movegen::{Move, Rules};
 use notation::Color;
 
 use super::{
+    capture_history::CaptureHistory,
     continuation::{ContinuationHistory, PieceTo},
     correction::CorrectionHistory,
     eval_cache::EvalCache,
@@ -17,6 +18,8 @@ use super::{
 pub(crate) struct ThreadData {
     /// Success of quiet moves.
     pub(crate) history: History,
+    /// Success of captures and promotions.
+    pub(crate) capture: CaptureHistory,
     /// Success of quiet moves after the move one ply before, and two plies before.
     pub(crate) continuation: [ContinuationHistory; 2],
     /// What searches found the static evaluation to be off by.
@@ -31,6 +34,7 @@ impl ThreadData {
         let (types, squares) = (rules.pieces.len(), rules.geometry.num_squares());
         ThreadData {
             history: History::new(types, squares),
+            capture: CaptureHistory::new(types, squares),
             continuation: [
                 ContinuationHistory::new(types, squares),
                 ContinuationHistory::new(types, squares),
