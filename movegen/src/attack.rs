@@ -68,9 +68,6 @@ impl Position {
     /// `target`, if there is one; only pieces the board array holds count (see
     /// [`Exchange`](crate::Exchange), which lifts pieces off it).
     pub(crate) fn attacker_of(&self, target: Square, attacker: Piece) -> Option<Square> {
-        let by = attacker.color;
-        let id = attacker.id;
-        let them = by.opponent();
         // Where moves must leave their grid cell, pieces in the target's cell do not attack it.
         let reach = match &self.rules.moves.grid {
             Some(cells) => !cells[target.index()],
@@ -80,12 +77,27 @@ impl Position {
         if squares.is_empty() {
             return None;
         }
-        let pt = &self.rules.pieces[id as usize];
-        if let Some(region) = &pt.region {
-            if !region[by.index()].contains(target) {
+        if let Some(region) = &self.rules.pieces[attacker.id as usize].region {
+            if !region[attacker.color.index()].contains(target) {
                 return None;
             }
         }
+        self.attacker_among(target, attacker, squares)
+    }
+
+    /// The square, among `squares`, of a piece `attacker` that could capture a royal piece
+    /// standing on `target` by its moves alone, wherever its region would let it go (as
+    /// Fairy-Stockfish's attacks ignore mobility regions); `squares` must lie within the
+    /// attacker's grid reach.
+    pub(crate) fn attacker_among(
+        &self,
+        target: Square,
+        attacker: Piece,
+        squares: SquareSet,
+    ) -> Option<Square> {
+        let by = attacker.color;
+        let them = by.opponent();
+        let pt = &self.rules.pieces[attacker.id as usize];
         // Plain leaps and slides, followed backwards: the attacker's moves as the other
         // side makes them lead from the target to the attacker.
         let code = attacker.code();
@@ -94,14 +106,14 @@ impl Position {
             None => (SquareSet::EMPTY, None),
         };
         let reverse = &pt.attack_tables[them.index()];
-        let outside = !zone & reach;
-        if reverse.reach(target).intersects(squares & outside) {
+        let outside = squares & !zone;
+        if reverse.reach(target).intersects(outside) {
             if let Some(from) = self.reverse_attack(reverse, target, code, outside) {
                 return Some(from);
             }
         }
         if let Some(reverse) = zone_reverse {
-            if let Some(from) = self.reverse_attack(reverse, target, code, zone & reach) {
+            if let Some(from) = self.reverse_attack(reverse, target, code, squares & zone) {
                 return Some(from);
             }
         }

@@ -25,6 +25,9 @@ pub enum EndReason {
     /// A repetition in which one side checked with every move (`perpetualCheckIllegal`): that
     /// side loses.
     PerpetualCheck,
+    /// A repetition in which one side chased the same piece with every move
+    /// (`chasingRule = axf`): that side loses.
+    PerpetualChase,
     /// A side ran out of the pieces the rules count (extinction, antichess, horde, atomic).
     Extinction,
     /// A piece reached its goal region (king of the hill, racing kings).
@@ -50,6 +53,7 @@ impl EndReason {
             EndReason::MoveRule => "move rule",
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
+            EndReason::PerpetualChase => "perpetual chase",
             EndReason::Extinction => "extinction",
             EndReason::Flag => "goal reached",
             EndReason::CheckLimit => "check limit",
@@ -97,9 +101,9 @@ impl Position {
         (count, start)
     }
 
-    /// The side that gave check with each of its moves since the position before move
-    /// `start` of the history, if one side did and the other did not.
-    fn perpetual_checker(&self, start: usize) -> Option<Color> {
+    /// Whether each side (by colour index) gave check with each of its moves since the
+    /// position before move `start` of the history.
+    fn perpetual_checkers(&self, start: usize) -> [bool; 2] {
         let mut pos = self.clone();
         // By the checking side: every position since `start` with its opponent to move was
         // check.
@@ -110,15 +114,13 @@ impl Position {
             }
             pos.unmake();
         }
-        match checked_always {
-            [true, false] => Some(Color::White),
-            [false, true] => Some(Color::Black),
-            _ => None,
-        }
+        checked_always
     }
 
     /// The end the rules declare before looking for a legal move: the variant's own ends
-    /// ([`variant_end`](Position::variant_end)), bare king, the move rule and repetition. `repetitions` is the number of earlier occurrences that end the game
+    /// ([`variant_end`](Position::variant_end)), bare king, the move rule and repetition
+    /// (with perpetual check and chasing where the rules have them). `repetitions` is the
+    /// number of earlier occurrences that end the game
     /// (a search passes 1 inside its tree, a referee `rules.end.repetitions - 1`).
     pub fn rule_end(&self, repetitions: usize) -> Option<GameOver> {
         let end = &self.rules.end;
@@ -132,7 +134,7 @@ impl Position {
                 return Some(over);
             }
         }
-        if end.move_rule > 0 && self.halfmove >= end.move_rule {
+        if end.move_rule > 0 && self.halfmove >= end.move_rule && !self.move_rule_lengthened() {
             return Some(GameOver {
                 outcome: Outcome::Draw,
                 reason: EndReason::MoveRule,
@@ -151,8 +153,15 @@ impl Position {
             _ => self.repetition_start(repetitions),
         };
         if count > 0 && count >= repetitions {
+            let mut both_checked = false;
             if end.perpetual_check_loses {
-                if let Some(checker) = self.perpetual_checker(start) {
+                let checked = self.perpetual_checkers(start);
+                if checked[0] != checked[1] {
+                    let checker = if checked[0] {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     return Some(GameOver {
                         outcome: if checker == self.side {
                             Outcome::Loss
@@ -162,6 +171,17 @@ impl Position {
                         reason: EndReason::PerpetualCheck,
                     });
                 }
+                both_checked = checked[0];
+            }
+            // Chases count only where no side checked throughout (Fairy-Stockfish); both
+            // sides chasing is a draw whatever the repetition would be worth.
+            if let Some(outcome) = self.perpetual_chase(start).filter(|_| !both_checked) {
+                let reason = if outcome == Outcome::Draw {
+                    EndReason::Repetition
+                } else {
+                    EndReason::PerpetualChase
+                };
+                return Some(GameOver { outcome, reason });
             }
             let white_view = end.repetition_value_absolute && self.side == Color::Black;
             return Some(GameOver {

@@ -12,6 +12,7 @@
 
 mod attack;
 mod attack_table;
+mod chasing;
 mod counting;
 mod exchange;
 mod fen;
@@ -31,6 +32,7 @@ mod text;
 mod walk;
 mod zobrist;
 
+pub use chasing::{ChaseRole, Chasing};
 pub use exchange::{Exchange, MAX_LIFTED};
 pub use fen::{FenError, FenField};
 pub use game_end::{EndReason, GameOver};

@@ -2,7 +2,7 @@
 //!
 //! `variants` fills these from variant files; the generator reads them.
 
-use crate::attack_table::attack_desc;
+use crate::{attack_table::attack_desc, chasing::Chasing};
 use notation::{compile, Atom, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
 
 /// Index of a piece type in [`Rules::pieces`].
@@ -447,6 +447,10 @@ pub struct GameEnd {
     /// A repetition in which one side checked with every move loses for that side
     /// (`perpetualCheckIllegal`: xiangqi, janggi, shogi).
     pub perpetual_check_loses: bool,
+    /// Xiangqi's chasing rule (`chasingRule = axf`): a repetition in which one side chased
+    /// the same piece with every move is lost by that side, and the move rule grows with
+    /// checks; `None`: no such rule.
+    pub chasing: Option<Chasing>,
     /// Two passes in a row end the game, and so does a pass while the kings face each other
     /// under [`Rules::bikjang`] (Fairy-Stockfish's rule for variants with `pass`).
     pub passes_end: bool,
@@ -694,6 +698,7 @@ impl Default for GameEnd {
             repetition_value: Outcome::Draw,
             repetition_value_absolute: false,
             perpetual_check_loses: false,
+            chasing: None,
             passes_end: false,
             material_counting: None,
             material_komi: 0,

@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use movegen::{
-    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, LineMoves,
-    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position,
-    Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Castling, ChaseRole, Chasing, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd,
+    Gating, LineMoves, LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves,
+    PieceType, Position, Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{
     oldbetza_to_xbetza, parse, quickref_to_xbetza, Color, Geometry, Initial, SquareSet, MAX_SIDE,
@@ -825,6 +825,7 @@ impl Builder<'_> {
             repetition_value: self.outcome("nFoldValue", Outcome::Draw),
             repetition_value_absolute: self.bool("nFoldValueAbsolute", false),
             perpetual_check_loses: self.bool("perpetualCheckIllegal", false),
+            chasing: self.chasing(&declared, rules.pieces.len()),
             ..GameEnd::default()
         };
         rules.moves.side_change = match self.def.get("sideChange") {
@@ -1155,6 +1156,26 @@ impl Builder<'_> {
             extra_move: self.bool("flagMove", false),
             safe: self.bool("flagPieceSafe", false),
         })
+    }
+
+    /// The chasing rule (`chasingRule`: `axf` or `none`), with each of the `count` piece types
+    /// given the role of the key that declared it (promoted forms, declared after, play none).
+    fn chasing(&mut self, declared: &[Declared], count: usize) -> Option<Chasing> {
+        match self.def.get("chasingRule")? {
+            "none" => None,
+            "axf" => {
+                let mut roles = vec![ChaseRole::Other; count];
+                for (role, d) in roles.iter_mut().zip(declared) {
+                    *role = ChaseRole::of_key(&d.key);
+                }
+                Some(Chasing { roles })
+            }
+            other => {
+                let message = format!("expected axf or none, found '{other}'");
+                self.fail("chasingRule", message);
+                None
+            }
+        }
     }
 
     /// The counting rule (`countingRule`), with the types its limits name found by their keys.
