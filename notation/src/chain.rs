@@ -1,5 +1,5 @@
 //! Chains of legs whose directions are measured from the leg before, written as XBetza: the
-//! part the older notations (the quick reference, XBoard's old Betza page) share.
+//! part the older notations (the quick reference, XBoard's old Betza page, MBN) share.
 //!
 //! A reader turns its text into [`Plan`]s: legs with an atom, a range, direction letters and the
 //! XBetza modes of the square each leg ends on. [`Walker`] fixes every direction of a plan
@@ -151,6 +151,30 @@ pub(crate) enum Dirs {
     All,
     /// Runs of adjacent letters, each with the column of its first letter.
     Runs(Vec<(Vec<DirLetter>, usize)>),
+    /// Directions the reader resolved itself, measured from forward (not from the leg before).
+    Absolute(DirSet),
+    /// Directions the reader resolved itself, measured from the leg before: one result per
+    /// class the leg may be read in ([`class_index`]), or why its letters name none there.
+    Relative(Box<RelativeDirs>),
+}
+
+/// Relative directions resolved by a reader, per [`DirClass`].
+#[derive(Clone, Debug)]
+pub(crate) struct RelativeDirs {
+    pub(crate) sets: [Result<DirSet, String>; 4],
+    /// The letters as written and the column of the first, for errors.
+    pub(crate) text: String,
+    pub(crate) col: usize,
+}
+
+/// The index of a class in [`RelativeDirs::sets`].
+pub(crate) fn class_index(class: DirClass) -> usize {
+    match class {
+        DirClass::Orthogonal => 0,
+        DirClass::Diagonal => 1,
+        DirClass::Eightfold => 2,
+        DirClass::Oblique => 3,
+    }
 }
 
 /// A leg with its modifiers read.
@@ -435,11 +459,15 @@ fn directions(
     heading: Option<(u8, bool)>,
     oblique_turns: bool,
 ) -> Result<DirSet, Failure> {
+    if let Dirs::Absolute(set) = &leg.dirs {
+        return Ok(*set);
+    }
     let Some((previous, after_oblique)) = heading else {
         let class = leg.shape.class();
         return match &leg.dirs {
-            Dirs::Unwritten | Dirs::All => Ok(class_dirs(class)),
+            Dirs::Unwritten | Dirs::All | Dirs::Absolute(_) => Ok(class_dirs(class)),
             Dirs::Runs(runs) => resolve(runs, class),
+            Dirs::Relative(relative) => relative_set(relative, class),
         };
     };
     let class = if after_oblique {
@@ -496,10 +524,18 @@ fn directions(
     };
     let relative = match &leg.dirs {
         Dirs::Unwritten => resolve_run(&[DirLetter::F], class),
-        Dirs::All => class_dirs(class),
+        Dirs::All | Dirs::Absolute(_) => class_dirs(class),
         Dirs::Runs(runs) => resolve(runs, class)?,
+        Dirs::Relative(relative) => relative_set(relative, class)?,
     };
     Ok(DirSet(relative.0.rotate_left(u32::from(previous))))
+}
+
+/// The set a reader resolved for `class`, or its refusal.
+fn relative_set(relative: &RelativeDirs, class: DirClass) -> Result<DirSet, Failure> {
+    relative.sets[class_index(class)]
+        .clone()
+        .map_err(|reason| undefined(relative.col, relative.text.clone(), reason))
 }
 
 /// Every direction a class can name: four for orthogonal and diagonal atoms, else eight.

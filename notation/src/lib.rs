@@ -12,7 +12,9 @@
 //! [`quickref_to_xbetza`] reads the older notation of the "Extended Betza notation quick
 //! reference guide" (`W-F` chains, `W03` exact ranges) into XBetza, refusing what XBetza cannot
 //! express. [`oldbetza_to_xbetza`] does the same for the notation of XBoard's old "Extended
-//! Betza notation" page (`W-F`, `Q+K`, `RxebR` chains, `Nrf8` exponents).
+//! Betza notation" page (`W-F`, `Q+K`, `RxebR` chains, `Nrf8` exponents), and
+//! [`mbn_to_xbetza`] for the move part of MBN, the Modified Betza Notation (`W-fF`, `aK--[K]`,
+//! `(aW)3`, `:1,4:`).
 //!
 //! The crate knows nothing of positions; `movegen` runs the tables against a board.
 //!
@@ -37,6 +39,7 @@ mod describe;
 pub mod direction;
 mod error;
 mod geometry;
+mod mbn;
 mod modes;
 mod oldbetza;
 mod parse;
@@ -52,6 +55,7 @@ pub use describe::describe;
 pub use direction::{DirClass, DirLetter, DirSet};
 pub use error::{ParseError, ParseErrorKind};
 pub use geometry::{Color, Geometry, GeometryError, Square, SquareSet, MAX_SIDE, MAX_SQUARES};
+pub use mbn::{mbn_to_xbetza, MbnError, MbnErrorKind};
 pub use modes::Modes;
 pub use oldbetza::{oldbetza_to_xbetza, OldBetzaError, OldBetzaErrorKind};
 pub use parse::parse;
