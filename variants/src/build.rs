@@ -8,14 +8,15 @@ use movegen::{
     PieceType, Position, Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{
-    oldbetza_to_xbetza, parse, quickref_to_xbetza, Color, Geometry, Initial, SquareSet, MAX_SIDE,
+    mbn_to_xbetza, oldbetza_to_xbetza, parse, quickref_to_xbetza, Color, Geometry, Initial,
+    SquareSet, MAX_SIDE,
 };
 
 use crate::{
     definition::{Definition, VariantError},
     palace::{janggi_weight, line_moves, JANGGI_KOMI},
     pieces::{
-        is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES, OLDBETZA_PREFIX,
+        is_custom_piece, named_piece, MAX_CUSTOM_PIECES, MBN_PREFIX, NAMED_PIECES, OLDBETZA_PREFIX,
         QUICKREF_PREFIX,
     },
     region::parse_region,
@@ -1279,16 +1280,21 @@ impl Builder<'_> {
     }
 }
 
-/// A piece's moves written after `quickref:` or `oldbetza:`, translated into XBetza, or the
-/// prefix, the column inside the rest and the error; `None` for XBetza.
+/// A piece's moves written after `quickref:`, `oldbetza:` or `mbn:`, translated into XBetza, or
+/// the prefix, the column inside the rest and the error; `None` for XBetza.
 fn translate(value: &str) -> Option<Result<String, (&'static str, usize, String)>> {
     if let Some(text) = value.strip_prefix(QUICKREF_PREFIX) {
         return Some(
             quickref_to_xbetza(text).map_err(|e| (QUICKREF_PREFIX, e.column, e.kind.to_string())),
         );
     }
-    let text = value.strip_prefix(OLDBETZA_PREFIX)?;
-    Some(oldbetza_to_xbetza(text).map_err(|e| (OLDBETZA_PREFIX, e.column, e.kind.to_string())))
+    if let Some(text) = value.strip_prefix(OLDBETZA_PREFIX) {
+        return Some(
+            oldbetza_to_xbetza(text).map_err(|e| (OLDBETZA_PREFIX, e.column, e.kind.to_string())),
+        );
+    }
+    let text = value.strip_prefix(MBN_PREFIX)?;
+    Some(mbn_to_xbetza(text).map_err(|e| (MBN_PREFIX, e.column, e.kind.to_string())))
 }
 
 /// The ids in a list such as `qrbn` or `n'q`: each a letter, maybe followed by `'`; spaces

@@ -150,6 +150,41 @@ mod tests {
     }
 
     #[test]
+    fn pieces_may_be_written_in_mbn() {
+        // MBN's ':' (leapers, compound letters) and '=' (after the identifier) stay inside the
+        // value: only the first ':' ends the piece letter.
+        let good = "[a:chess]\ncustomPiece1 = a:mbn::Ra:=(aW)3\nknight = n:mbn:W-fF\n\
+                    customPiece2 = g:mbn::1,4:\n";
+        assert_eq!(lines(good), vec![]);
+        let catalog = {
+            let mut c = Catalog::builtin();
+            c.add_text(good, "test.ini").unwrap();
+            c
+        };
+        let rules = catalog.rules("a").unwrap();
+        let betza = |symbol: &str| {
+            let id = rules.piece_by_symbol(symbol).unwrap();
+            rules.piece(id).betza.clone()
+        };
+        assert_eq!(betza("A"), "WmcafWmcafmcafW");
+        assert_eq!(betza("N"), "mafsW");
+        assert_eq!(betza("G"), "FX");
+        // The line of the key, and the column inside the value: '[' is the 8th character of
+        // "a:mbn:W[d-f1-3]".
+        let bad = "[a:chess]\n\ncustomPiece1 = a:mbn:W[d-f1-3]\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNA w - - 0 1\n";
+        let problems = check_text(bad, "test.ini");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].to_string().starts_with(
+                "test.ini:3: customPiece1: \"a:mbn:W[d-f1-3]\": column 8: '[d-f1-3]' has no \
+                 XBetza equivalent: a board range"
+            ),
+            "{}",
+            problems[0]
+        );
+    }
+
+    #[test]
     fn per_colour_promotion_lists_and_pawn_types_may_differ() {
         let different = "[a:chess]\npromotionPieceTypesWhite = q\npromotionPieceTypesBlack = n\n";
         assert_eq!(lines(different), vec![]);

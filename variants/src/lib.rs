@@ -29,7 +29,9 @@ pub use catalog::{
 pub use check::check_text;
 pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
 pub use ini::{parse_ini, Entry, IniError, Section};
-pub use pieces::{is_custom_piece, named_piece, NAMED_PIECES, OLDBETZA_PREFIX, QUICKREF_PREFIX};
+pub use pieces::{
+    is_custom_piece, named_piece, MBN_PREFIX, NAMED_PIECES, OLDBETZA_PREFIX, QUICKREF_PREFIX,
+};
 pub use region::parse_region;
 pub use start_position::shuffled_start;
 pub use weights::eval_weights;

@@ -54,6 +54,11 @@ pub const QUICKREF_PREFIX: &str = "quickref:";
 /// built.
 pub const OLDBETZA_PREFIX: &str = "oldbetza:";
 
+/// The prefix of a piece's moves written in MBN, the Modified Betza Notation, instead of XBetza
+/// (`customPiece1 = l:mbn:ADN(aK--[K])`); they are translated into XBetza when the variant is
+/// built. An MBN identifier before `=` (`mbn:L=ADN`) is skipped: the file's letter names the piece.
+pub const MBN_PREFIX: &str = "mbn:";
+
 /// The XBetza of a named piece key.
 pub fn named_piece(key: &str) -> Option<&'static str> {
     NAMED_PIECES

@@ -3,13 +3,13 @@
 //! The tool reads the command line into a [`Request`] (plain text), checks it against the
 //! board into a [`Setup`] (squares, colours, parsed descriptions), asks a [`Probe`] for every
 //! move and renders a report whose last line lists the targets. A piece written in the
-//! extended-Betza quick reference (`--notation quickref`) or in the notation of XBoard's old Betza
-//! page (`--notation oldbetza`) is translated into XBetza first.
+//! extended-Betza quick reference (`--notation quickref`), in the notation of XBoard's old Betza
+//! page (`--notation oldbetza`) or in MBN (`--notation mbn`) is translated into XBetza first.
 
 use movegen::{Ending, PathMove, Probe};
 use notation::{
-    oldbetza_to_xbetza, parse, quickref_to_xbetza, Color, Geometry, MoveDesc, OldBetzaError,
-    ParseError, PieceDesc, QuickrefError, Square,
+    mbn_to_xbetza, oldbetza_to_xbetza, parse, quickref_to_xbetza, Color, Geometry, MbnError,
+    MoveDesc, OldBetzaError, ParseError, PieceDesc, QuickrefError, Square,
 };
 
 use crate::cli::{Arg, Args, UsageError};
@@ -19,6 +19,7 @@ pub const HELP: &str = "\
 Usage: kraken betza XBETZA [OPTIONS]
        kraken betza --notation quickref TEXT [OPTIONS]
        kraken betza --notation oldbetza TEXT [OPTIONS]
+       kraken betza --notation mbn TEXT [OPTIONS]
 
 Shows where a piece written in XBetza can move: a diagram of the board with every
 target marked, a reading of each move component, a line per move, and as the last
@@ -28,11 +29,12 @@ then by rank number.
 Options:
   --notation NAME      the notation of the piece's moves: xbetza (default),
                        quickref, the extended-Betza quick reference (W-F chains,
-                       W03 exact ranges, pR for pR-cR, ...), or oldbetza, XBoard's
+                       W03 exact ranges, pR for pR-cR, ...), oldbetza, XBoard's
                        old Betza page (FtR, Q+K, RxebR chains, W-3 and Nrf8
-                       exponents, ...); such text is translated into XBetza,
-                       shown first as \"xbetza: ...\"; --piece and --imitate
-                       stay XBetza
+                       exponents, ...), or mbn, the Modified Betza Notation
+                       (mR+pR, W-fF and aK--[K] chains, (aW)3, :1,4:, ...);
+                       such text is translated into XBetza, shown first as
+                       \"xbetza: ...\"; --piece and --imitate stay XBetza
                          --notation quickref
   --size WxH           board of W files and H ranks, 1 to 16 each (default 8x8)
                          --size 9x10
@@ -78,6 +80,7 @@ Examples:
   kraken betza mNxaN --occupy c3=w --piece c3=N
   kraken betza --notation quickref 'F(F-W0)'
   kraken betza --notation oldbetza 'mRcR+R'
+  kraken betza --notation mbn 'L=ADN(aK--[K])'
 
 Exit status: 0 on success, 2 on bad input.
 ";
@@ -136,7 +139,7 @@ impl Request {
             let n = name.as_str();
             match n {
                 "--notation" => {
-                    let value = args.value(n, inline, "xbetza, quickref or oldbetza")?;
+                    let value = args.value(n, inline, "xbetza, quickref, oldbetza or mbn")?;
                     once(&mut request.notation, n, value)?;
                 }
                 "--size" => {
@@ -259,9 +262,12 @@ impl Setup {
                 oldbetza_to_xbetza(&text)
                     .map_err(|err| oldbetza_error("bad old-Betza notation", &err))?,
             ),
+            Some("mbn") => {
+                Some(mbn_to_xbetza(&text).map_err(|err| mbn_error("bad MBN notation", &err))?)
+            }
             Some(other) => {
                 return Err(UsageError(format!(
-                    "--notation {other}: expected xbetza, quickref or oldbetza"
+                    "--notation {other}: expected xbetza, quickref, oldbetza or mbn"
                 )))
             }
         };
@@ -492,6 +498,12 @@ fn quickref_error(context: &str, err: &QuickrefError) -> UsageError {
 /// The message for bad text of XBoard's old Betza page: the error (which names the construct
 /// and its column) and a caret under it.
 fn oldbetza_error(context: &str, err: &OldBetzaError) -> UsageError {
+    caret_error(context, err, &err.input, err.column)
+}
+
+/// The message for bad MBN text: the error (which names the construct and its column) and a
+/// caret under it.
+fn mbn_error(context: &str, err: &MbnError) -> UsageError {
     caret_error(context, err, &err.input, err.column)
 }
 
@@ -839,7 +851,7 @@ mod tests {
         );
         assert_eq!(lines[1], "  Q-xacK");
         assert_eq!(lines[2], "    ^");
-        assert!(error(&["--notation", "mbn", "N"]).contains("--notation mbn: expected xbetza"));
+        assert!(error(&["--notation", "ancp", "N"]).contains("--notation ancp: expected xbetza"));
         assert!(
             error(&["N", "--notation", "quickref", "--notation", "xbetza"])
                 .contains("more than once")
@@ -872,8 +884,45 @@ mod tests {
         );
         assert_eq!(lines[1], "  mQ!K");
         assert_eq!(lines[2], "    ^");
-        assert!(error(&["--notation", "mbn", "N"])
-            .contains("--notation mbn: expected xbetza, quickref or oldbetza"));
+        assert!(error(&["--notation", "ancp", "N"])
+            .contains("--notation ancp: expected xbetza, quickref, oldbetza or mbn"));
+    }
+
+    #[test]
+    fn mbn_text_is_shown_with_its_translation() {
+        // The Checker: a forward diagonal step, or a capture over a forward diagonal neighbour.
+        let mbn = run(&strings(&[
+            "--notation",
+            "mbn",
+            "fmF+(fcF-mF)",
+            "--from",
+            "d4",
+            "--occupy",
+            "e5=b",
+        ]))
+        .unwrap();
+        let xbetza = run(&strings(&["fmFfcafmF", "--from", "d4", "--occupy", "e5=b"])).unwrap();
+        let (first, rest) = mbn.split_once('\n').unwrap();
+        assert_eq!(first, "xbetza: fmFfcafmF");
+        assert_eq!(rest, xbetza, "otherwise the report of the XBetza");
+        assert!(rest.ends_with("targets: c5 f6\n"), "{rest}");
+    }
+
+    #[test]
+    fn mbn_errors_point_at_the_construct() {
+        let message = error(&["--notation", "mbn", "G=W[d-f1-3]"]);
+        let lines: Vec<&str> = message.lines().collect();
+        assert!(
+            lines[0].starts_with("bad MBN notation: \"G=W[d-f1-3]\": column 4: '[d-f1-3]'"),
+            "{message}"
+        );
+        assert_eq!(lines[1], "  G=W[d-f1-3]");
+        assert_eq!(lines[2], "     ^");
+        let message = error(&["--notation", "mbn", "R4"]);
+        assert!(
+            message.contains("column 2: 'R4' is not defined by MBN"),
+            "{message}"
+        );
     }
 
     #[test]
