@@ -17,7 +17,7 @@
 //! | `:1,4:`, `:0,5:` | any leap `(m,n)`, `m <= n` | `FX`, `DX`, `(m,n)` |
 //! | `K`, `R`, `B`, `Q`, `E`, `I`=`V` | `WF`, `W0`, `F0`, `RB`, `RN`, `BN` | `K R B Q`, `RN`, `BN` |
 //! | `W3`, `W0`, `N0`, `W03` | up to 3 steps, unlimited, exactly 3 (`W-W-W`) | `W3`, `R`, `N0`, `mafmafW` |
-//! | `A+B`, `AB`, `mAB` | either move; modifiers go on every move after them | `AB`, `mAmB` |
+//! | `A+B`, `AB`, `mAB`, `mAcB` | either move; modifiers go on every move after them, up to the next modifier | `AB`, `mAmB`, `mAcB` |
 //! | `f b l r v s` | one letter: the moves of the text's tables (`fF` = both forward diagonals, `fN` = the two forward-most leaps, `fK` = `fW+fF`) | the same set |
 //! | `fsW`, `frF` | letters side by side: a union (`fW+sW`, `fF+rF`) | `fsW`, `frbrflF` |
 //! | `(lf)N`, `ffN`, `(fr)F`, `(vl)N`, `(sf)N` | two letters read together as the tables give them | `lfN`, `ffN`, `frF`, `vlN`, `fN` |
@@ -54,8 +54,8 @@
 //!   "vertical" are both true); `tt`; `q` ("still unused"); a single direction letter on `K` or `Q`
 //!   after `-` (straight on, as the Monkey's `dcK-mK` needs, or `fW+fF`, as `mPQ = mP+mQ`
 //!   gives?); amalgamated letters the tables give no move for (`(fs)F`, `(fr)W`); `?` (optional
-//!   modifiers come only with piece sets); modifiers after a move (`mRcR`: MBN joins with `+`),
-//!   before a complex rider or before a group holding a chain; `e` without `c` or `m`; `p` and `n`
+//!   modifiers come only with piece sets); modifiers before a complex rider or before a group
+//!   holding a chain; `e` without `c` or `m`; `p` and `n`
 //!   on oblique leaps (no path is given for a hop); lower-case identifiers (Black's own moves),
 //!   macros, castling, promotion and drop rules (not moves).
 //!
@@ -95,8 +95,6 @@ pub enum MbnErrorKind {
     UnexpectedChar(char),
     /// Modifiers, an operator or a bracket not followed by a move.
     ExpectedMove,
-    /// A modifier letter after a move: MBN joins moves with `+`.
-    ModifierAfterMove(char),
     /// An opening `(`, `[`, `|` or `:` without its closing one.
     Unclosed(char),
     /// A closing `)` or `]` without its opening one.
@@ -145,10 +143,6 @@ impl fmt::Display for MbnErrorKind {
             Empty => write!(f, "expected a move definition, found nothing"),
             UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
             ExpectedMove => write!(f, "expected a move (an atom such as N, :1,4: or a group)"),
-            ModifierAfterMove(c) => write!(
-                f,
-                "modifier '{c}' after a move: MBN joins moves with '+' (mR+cR, not mRcR)"
-            ),
             Unclosed(c) => write!(f, "'{c}' is not closed"),
             Unopened(c) => write!(f, "'{c}' closes nothing"),
             EmptyGroup => write!(f, "an empty group"),
@@ -532,11 +526,16 @@ impl Reader<'_> {
         Ok(inner)
     }
 
-    /// Partial moves joined by `+`.
+    /// Partial moves joined by `+`, or written one after the other (`mfWcfF`, as the text's
+    /// `PS=mfWcfF` does; its grammar asks for `+`, which it writes elsewhere: `P=mfW+cfF`).
     fn combined(&mut self) -> Result<Vec<Chain>, Failure> {
         let mut chains = self.partial()?;
-        while self.peek() == Some('+') {
-            self.pos += 1;
+        loop {
+            match self.peek() {
+                Some('+') => self.pos += 1,
+                Some(c) if c.is_ascii_lowercase() => {}
+                _ => break,
+            }
             chains.extend(self.partial()?);
             if chains.len() > MAX_MOVES {
                 return Err((self.col(), MbnErrorKind::TooManyMoves));
@@ -595,9 +594,7 @@ impl Reader<'_> {
             None | Some('+' | '-' | ')' | ']') => Ok(chains),
             Some('[') => Err(range(self)),
             Some('{') => Err(set(self)),
-            Some(c) if MODIFIERS.contains(c) || DIRECTIONS.contains(c) => {
-                Err((self.col(), MbnErrorKind::ModifierAfterMove(c)))
-            }
+            Some(c) if c.is_ascii_lowercase() => Ok(chains),
             Some('}') => Err((self.col(), MbnErrorKind::Unopened('}'))),
             Some(c) => Err((self.col(), MbnErrorKind::UnexpectedChar(c))),
         }
@@ -610,6 +607,14 @@ impl Reader<'_> {
             let col = self.col();
             let Some(c) = self.peek() else { break };
             let next = self.peek_at(self.pos + 1);
+            if c == 'z' || (c == '(' && self.amalgamated_ahead() && next == Some('z')) {
+                return Err(refuse(
+                    col,
+                    "z",
+                    "z reflects the leg before by whether it was sidewards or vertical, which \
+                     the text does not say for a diagonal step (it is both)",
+                ));
+            }
             if DIRECTIONS.contains(c) {
                 if next == Some(c) {
                     mods.push(Mod::Pair(c, c, col));
@@ -698,14 +703,22 @@ impl Reader<'_> {
         dir(1) && dir(2) && self.peek_at(self.pos + 3) == Some(')')
     }
 
-    /// The text from column `col` up to and including the next `close`, for messages.
+    /// The text from column `col` up to and including the `close` that matches its first
+    /// character, for messages.
     fn until(&self, col: usize, close: char) -> String {
         let from = col_index(self.chars, col);
+        let open = self.peek_at(from);
+        let mut depth = 0;
         let mut text = String::new();
         for (k, &(c, _)) in self.chars[from..].iter().enumerate() {
             text.push(c);
-            if k > 0 && c == close {
-                break;
+            if c == close && (k > 0 || open != Some(close)) {
+                depth -= 1;
+                if depth <= 0 {
+                    break;
+                }
+            } else if Some(c) == open {
+                depth += 1;
             }
         }
         text
@@ -737,7 +750,11 @@ impl Reader<'_> {
         };
         let compound = rider || shapes.len() > 1 || letter == 'K';
         let steps_col = self.col();
-        let steps = self.steps(false)?;
+        let mut steps = self.steps(false)?;
+        if steps == Some(Reach::Unlimited) && matches!(letter, 'R' | 'B' | 'Q') {
+            // `B0` = `(F0)0` = `F0`, as the text writes it (`B0*`, `B0[a,h,1,8]`).
+            steps = None;
+        }
         if let (Some(_), true) = (steps, compound) {
             let written = self.text_from(col_index(self.chars, col));
             return Err(refuse(
@@ -1256,14 +1273,6 @@ fn sort_mods(mods: &[Mod], independent_leg: bool) -> Result<LegMods, Failure> {
                 ))
             }
             Mod::Dir('t', col) => out.specs.push((Spec::Back, col)),
-            Mod::Dir('z', col) | Mod::Pair('z', _, col) | Mod::Pair(_, 'z', col) => {
-                return Err(refuse(
-                    col,
-                    "z",
-                    "z reflects the leg before by whether it was sidewards or vertical, which \
-                     the text does not say for a diagonal step (it is both)",
-                ))
-            }
             Mod::Pair('t', 't', col) => {
                 return Err(refuse(
                     col,
@@ -1801,7 +1810,7 @@ mod tests {
         assert_eq!(err("W()"), (3, ExpectedMove));
         assert_eq!(err("[]"), (2, ExpectedMove));
         assert_eq!(err("W F"), (2, UnexpectedChar(' ')));
-        assert_eq!(err("mRcR"), (3, ModifierAfterMove('c')));
+        assert_eq!(err("Nw"), (3, ExpectedMove));
         assert_eq!(err("N|Knight"), (2, Unclosed('|')));
         assert_eq!(err(":1,4"), (1, Unclosed(':')));
         assert_eq!(err(":1;4:"), (3, BadLeaper("','")));
@@ -1906,12 +1915,15 @@ mod tests {
             ("W", "W"),
             ("S=W4", "W4"),
             ("B=F0", "B"),
+            ("B0", "B"),
             ("N0", "N0"),
             ("W03", "mafmafW"),
             (":1,4:", "FX"),
             ("Q=R+B", "Q"),
             ("E", "RN"),
             ("mfW", "fmW"),
+            ("PS=mfWcfF", "fmWfcF"),
+            ("mRcR", "mRcR"),
             ("cefF", "fceF"),
             ("W-fF", "mafsW"),
             ("W-F", "mafsW"),
