@@ -99,8 +99,6 @@ pub enum MbnErrorKind {
     Unclosed(char),
     /// A closing `)` or `]` without its opening one.
     Unopened(char),
-    /// `()` or `[]`.
-    EmptyGroup,
     /// A malformed `:m,n:` leaper.
     BadLeaper(&'static str),
     /// A leap, exact count or step number longer than a 16 x 16 board allows.
@@ -145,7 +143,6 @@ impl fmt::Display for MbnErrorKind {
             ExpectedMove => write!(f, "expected a move (an atom such as N, :1,4: or a group)"),
             Unclosed(c) => write!(f, "'{c}' is not closed"),
             Unopened(c) => write!(f, "'{c}' closes nothing"),
-            EmptyGroup => write!(f, "an empty group"),
             BadLeaper(what) => write!(f, "bad :m,n: leaper: expected {what}"),
             TooLong => write!(
                 f,
@@ -519,9 +516,6 @@ impl Reader<'_> {
             return Err((open, MbnErrorKind::Unclosed('[')));
         }
         self.pos += 1;
-        if inner.iter().all(Vec::is_empty) {
-            return Err((open, MbnErrorKind::EmptyGroup));
-        }
         inner.push(Vec::new());
         Ok(inner)
     }
@@ -982,9 +976,6 @@ impl Reader<'_> {
         }
         self.pos += 1;
         let inner: Vec<Chain> = inner.into_iter().filter(|c| !c.is_empty()).collect();
-        if inner.is_empty() {
-            return Err((open, MbnErrorKind::EmptyGroup));
-        }
         let steps_col = self.col();
         let steps = self.steps(true)?;
         if let (Some(first), Some(_)) = (mods.first(), steps) {
@@ -1029,7 +1020,7 @@ impl Reader<'_> {
             Some(Reach::Exactly(n)) => repeat(&inner, n..=n, steps_col),
             Some(Reach::Unlimited) => {
                 straight(&inner, steps_col)?;
-                let advance = inner.iter().map(|c| advance(c)).min().unwrap_or(1).max(1);
+                let advance = inner.iter().map(advance).min().unwrap_or(1).max(1);
                 repeat(&inner, 1..=(MAX_LEAP / advance).max(1), steps_col)
             }
         }
