@@ -313,6 +313,6 @@ fn quickref_refusals_name_the_construct_and_column() {
         message.contains("column 1: 'd' is not defined by the quick reference"),
         "{message}"
     );
-    let message = refused(&["betza", "--notation", "oldbetza", "N"]);
-    assert!(message.contains("--notation oldbetza"), "{message}");
+    let message = refused(&["betza", "--notation", "smith", "N"]);
+    assert!(message.contains("--notation smith"), "{message}");
 }

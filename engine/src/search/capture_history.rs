@@ -65,7 +65,7 @@ mod tests {
     fn scores_by_captured_type_and_stays_bounded() {
         let rules = Catalog::builtin().rules("chess").expect("chess");
         // The queen on b1 can take a rook (b7) or a pawn (b2 is empty: a2 holds one).
-        let pos =
+        let mut pos =
             Position::from_fen(rules.clone(), "4k3/1r6/8/8/8/8/p7/1Q2K3 w - - 0 1").expect("fen");
         let moves = pos.legal_moves();
         let find = |to: &str| {
