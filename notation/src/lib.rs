@@ -14,7 +14,8 @@
 //! express. [`oldbetza_to_xbetza`] does the same for the notation of XBoard's old "Extended
 //! Betza notation" page (`W-F`, `Q+K`, `RxebR` chains, `Nrf8` exponents), and
 //! [`mbn_to_xbetza`] for the move part of MBN, the Modified Betza Notation (`W-fF`, `aK--[K]`,
-//! `(aW)3`, `:1,4:`).
+//! `(aW)3`, `:1,4:`). [`write_other`] goes the other way, writing a piece in any of the three
+//! where the notation can say it exactly.
 //!
 //! The crate knows nothing of positions; `movegen` runs the tables against a board.
 //!
@@ -47,6 +48,7 @@ mod quickref;
 mod rays;
 mod table;
 mod write;
+mod write_other;
 mod xboard;
 
 pub use ast::{Atom, Initial, Leg, MoveDesc, PieceDesc, Range};
@@ -63,4 +65,5 @@ pub use quickref::{quickref_to_xbetza, QuickrefError, QuickrefErrorKind};
 pub use rays::{RayFamily, RayStep, Wrap};
 pub use table::{Curve, EpRule, GapRule, Hop, Leap, MoveTable, Path, PathKind, PathLeg, Slide};
 pub use write::{write, write_move};
+pub use write_other::{write_other, NoEquivalent, OtherNotation};
 pub use xboard::xboard_misreading;
