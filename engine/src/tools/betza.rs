@@ -2,8 +2,9 @@
 //!
 //! The tool reads the command line into a [`Request`] (plain text), checks it against the
 //! board into a [`Setup`] (squares, colours, parsed descriptions), asks a [`Probe`] for every
-//! move and renders a report whose last line lists the targets; the report starts with the
-//! piece written in the other notations where they can say it (`notation::write_other`). A
+//! move and renders a report whose last line lists the targets; after the readings of the
+//! moves it writes the piece in the other notations where they can say it
+//! (`notation::write_other`). A
 //! piece written in the extended-Betza quick reference (`--notation quickref`), in the notation
 //! of XBoard's old Betza page (`--notation oldbetza`) or in MBN (`--notation mbn`) is
 //! translated into XBetza first.
@@ -23,12 +24,12 @@ Usage: kraken betza XBETZA [OPTIONS]
        kraken betza --notation oldbetza TEXT [OPTIONS]
        kraken betza --notation mbn TEXT [OPTIONS]
 
-Shows where a piece written in XBetza can move: the piece in the other notations
-(\"quickref: ...\", \"oldbetza: ...\", \"mbn: ...\", or \"none (...)\" naming the
-first construct a notation cannot say exactly), a diagram of the board with every
-target marked, a reading of each move component, a line per move, and as the last
-line \"targets:\" followed by the squares the piece itself can reach, sorted by file,
-then by rank number.
+Shows where a piece written in XBetza can move: a diagram of the board with every
+target marked, a reading of each move component, the piece in the other notations
+(\"quickref: ...\", \"oldbetza: ...\", \"mbn: ...\", each the exact equivalent or
+\"none (...)\" naming the first construct the notation cannot say), a line per move,
+and as the last line \"targets:\" followed by the squares the piece itself can reach,
+sorted by file, then by rank number.
 
 Options:
   --notation NAME      the notation of the piece's moves: xbetza (default),
@@ -566,13 +567,6 @@ fn report(setup: &Setup, moves: &[PathMove]) -> String {
     if let Some(xbetza) = &setup.translation {
         out.push_str(&format!("xbetza: {xbetza}\n"));
     }
-    for notation in OtherNotation::ALL {
-        let text = match write_other(&setup.desc, notation) {
-            Ok(text) => text,
-            Err(refusal) => format!("none ({refusal})"),
-        };
-        out.push_str(&format!("{}: {text}\n", notation.name()));
-    }
     for line in diagram(setup, &own) {
         out.push_str(&line);
         out.push('\n');
@@ -581,6 +575,14 @@ fn report(setup: &Setup, moves: &[PathMove]) -> String {
     for mv in &setup.desc.moves {
         out.push_str(&reading(&setup.text, mv));
         out.push('\n');
+    }
+    out.push('\n');
+    for notation in OtherNotation::ALL {
+        let text = match write_other(&setup.desc, notation) {
+            Ok(text) => text,
+            Err(refusal) => format!("none ({refusal})"),
+        };
+        out.push_str(&format!("{}: {text}\n", notation.name()));
     }
     out.push('\n');
     out.push_str(&format!("moves ({}):\n", own.len()));
@@ -853,32 +855,40 @@ mod tests {
     }
 
     #[test]
-    fn the_piece_is_written_in_the_other_notations_first() {
+    fn the_piece_is_written_in_the_other_notations_after_the_readings() {
         let report = run(&strings(&["Q4", "--from", "a1"])).unwrap();
         let lines: Vec<&str> = report.lines().collect();
-        assert_eq!(lines[..3], ["quickref: K4", "oldbetza: K4", "mbn: W4+F4"]);
-        assert_eq!(lines[3], "8 . . . . . . . .");
+        assert_eq!(lines[0], "8 . . . . . . . .");
+        assert_eq!(
+            lines[11..17],
+            [
+                "Q4: slides up to 4 squares in all 8 directions",
+                "",
+                "quickref: K4",
+                "oldbetza: K4",
+                "mbn: W4+F4",
+                ""
+            ]
+        );
+        assert_eq!(lines[17], "moves (12):");
         assert_eq!(
             lines.last(),
             Some(&"targets: a2 a3 a4 a5 b1 b2 c1 c3 d1 d4 e1 e5")
         );
         let report = run(&strings(&["fmWfceFifmnD"])).unwrap();
-        let lines: Vec<&str> = report.lines().collect();
-        assert_eq!(
-            lines[0],
-            "quickref: none ('e' (a mode other than m, c, p, g) has no quickref equivalent)"
+        assert!(
+            report.contains(
+                "\nquickref: none ('e' (a mode other than m, c, p, g) has no quickref \
+                 equivalent)\n"
+            ),
+            "{report}"
         );
-        assert!(lines[2].starts_with("mbn: none ('e'"), "{report}");
+        assert!(report.contains("\nmbn: none ('e'"), "{report}");
         let report = run(&strings(&["--notation", "oldbetza", "mRcR+R"])).unwrap();
-        let lines: Vec<&str> = report.lines().collect();
-        assert_eq!(
-            lines[..4],
-            [
-                "xbetza: mRcpR",
-                "quickref: mpR",
-                "oldbetza: pR",
-                "mbn: mR+cpR"
-            ]
+        assert!(report.starts_with("xbetza: mRcpR\n8 "), "{report}");
+        assert!(
+            report.contains("\nquickref: mpR\noldbetza: pR\nmbn: mR+cpR\n\nmoves"),
+            "{report}"
         );
     }
 
