@@ -196,6 +196,8 @@ fn supported(mv: &MoveDesc, name: &str) -> Result<(), NoEquivalent> {
                 .union(Modes::CAPTURE)
                 .union(Modes::HOP)
                 .union(Modes::GRASSHOP)
+                .union(Modes::NON_JUMPING)
+                .union(Modes::JUMPING)
         } else if leg.modes == Modes::CAPTURE {
             Modes::CAPTURE
         } else {
@@ -204,7 +206,7 @@ fn supported(mv: &MoveDesc, name: &str) -> Result<(), NoEquivalent> {
         let extra = leg.modes.difference(allowed);
         if let Some((_, letter)) = Modes::LETTERS.iter().find(|(f, _)| extra.intersects(*f)) {
             let what = if k == last {
-                "a mode other than m, c, p, g"
+                "a mode other than m, c, p, g, n, j"
             } else {
                 "a mode other than m or c alone before a"
             };
@@ -392,14 +394,18 @@ fn candidates(mv: &MoveDesc, notation: OtherNotation) -> Vec<String> {
     out
 }
 
-/// Ways to write the mode letters of a leg: as XBetza has them, or without a `c` a hop implies.
+/// Ways to write the mode letters of a leg: as XBetza has them, or without the `m` and `c`
+/// that a bare atom or a hop implies.
 fn mode_spellings(modes: Modes) -> Vec<String> {
     let letter = |flag: Modes, text: &'static str| if modes.contains(flag) { text } else { "" };
-    let hop = format!(
-        "{}{}",
-        letter(Modes::HOP, "p"),
-        letter(Modes::GRASSHOP, "g")
-    );
+    let hop = [
+        (Modes::HOP, "p"),
+        (Modes::GRASSHOP, "g"),
+        (Modes::NON_JUMPING, "n"),
+        (Modes::JUMPING, "j"),
+    ]
+    .map(|(flag, text)| letter(flag, text))
+    .concat();
     let m = letter(Modes::MOVE, "m");
     let c = letter(Modes::CAPTURE, "c");
     let mut out = Vec::new();
@@ -410,6 +416,10 @@ fn mode_spellings(modes: Modes) -> Vec<String> {
     if !hop.is_empty() {
         out.push(format!("{m}{hop}"));
         out.push(format!("{hop}{m}{c}"));
+    }
+    if hop.contains('j') {
+        // MBN's `p` on a leap is XBetza's `j`.
+        out.push(format!("{m}{c}{}", hop.replace('j', "p")));
     }
     out
 }

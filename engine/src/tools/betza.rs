@@ -878,7 +878,7 @@ mod tests {
         let report = run(&strings(&["fmWfceFifmnD"])).unwrap();
         assert!(
             report.contains(
-                "\nquickref: none ('e' (a mode other than m, c, p, g) has no quickref \
+                "\nquickref: none ('e' (a mode other than m, c, p, g, n, j) has no quickref \
                  equivalent)\n"
             ),
             "{report}"
