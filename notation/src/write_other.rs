@@ -102,7 +102,7 @@ pub fn write_other(desc: &PieceDesc, notation: OtherNotation) -> Result<String, 
     if desc.moves.is_empty() {
         return Err(NoEquivalent {
             construct: String::new(),
-            reason: format!("(no move) has no {name} text"),
+            reason: format!("has no {name} text: the piece has no moves"),
         });
     }
     let mut parts = Vec::new();
@@ -168,7 +168,7 @@ fn supported(mv: &MoveDesc, name: &str) -> Result<(), NoEquivalent> {
     let refuse = |construct: &str, what: &str| {
         Err(NoEquivalent {
             construct: construct.to_string(),
-            reason: format!("({what}) has no {name} equivalent"),
+            reason: format!("has no {name} equivalent: {what}"),
         })
     };
     match mv.atom {
@@ -184,12 +184,12 @@ fn supported(mv: &MoveDesc, name: &str) -> Result<(), NoEquivalent> {
         return refuse("*", "a range up to the enemy half");
     }
     if mv.legs.len() > 2 {
-        return refuse(&write_move(mv), "a move of more than two legs");
+        return refuse(&write_move(mv), "only moves of one or two legs are written");
     }
     let last = mv.legs.len() - 1;
     for (k, leg) in mv.legs.iter().enumerate() {
         if leg.iso {
-            return refuse("i", "a leg as long as the one before");
+            return refuse("i", "a leg as long as the one before (iso)");
         }
         let allowed = if k == last {
             Modes::MOVE
@@ -206,9 +206,9 @@ fn supported(mv: &MoveDesc, name: &str) -> Result<(), NoEquivalent> {
         let extra = leg.modes.difference(allowed);
         if let Some((_, letter)) = Modes::LETTERS.iter().find(|(f, _)| extra.intersects(*f)) {
             let what = if k == last {
-                "a mode other than m, c, p, g, n, j"
+                "of the mode letters only m, c, p, g, n and j are written"
             } else {
-                "a mode other than m or c alone before a"
+                "before an a, only m or c is written"
             };
             return refuse(letter, what);
         }
@@ -615,7 +615,10 @@ mod tests {
         assert_eq!(refusal("KisO2").construct, "isO2");
         assert_eq!(refusal("iifmW").construct, "ii");
         assert_eq!(refusal("NU").construct, "U");
-        assert_eq!(refusal("fmWifmnD").construct, "n");
+        assert_eq!(refusal("fmWifmnD").construct, "nn");
+        assert_eq!(refusal("fmWfceF").construct, "e");
+        assert_eq!(refusal("nN").construct, "nN");
+        assert!(write_other(&PieceDesc::default(), OtherNotation::Mbn).is_err());
         assert_eq!(refusal("WmafmafW").construct, "mafmafW");
         assert_eq!(refusal("caibR").construct, "i");
         let pr = refusal("pR");

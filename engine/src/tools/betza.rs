@@ -878,8 +878,8 @@ mod tests {
         let report = run(&strings(&["fmWfceFifmnD"])).unwrap();
         assert!(
             report.contains(
-                "\nquickref: none ('e' (a mode other than m, c, p, g, n, j) has no quickref \
-                 equivalent)\n"
+                "\nquickref: none ('e' has no quickref equivalent: of the mode letters only m, \
+                 c, p, g, n and j are written)\n"
             ),
             "{report}"
         );
