@@ -183,7 +183,7 @@ fn supported(mv: &MoveDesc, name: &str) -> Result<(), NoEquivalent> {
     if mv.range == Range::EnemyHalf {
         return refuse("*", "a range up to the enemy half");
     }
-    if mv.legs.len() > 2 {
+    if mv.legs.is_empty() || mv.legs.len() > 2 {
         return refuse(&write_move(mv), "only moves of one or two legs are written");
     }
     let last = mv.legs.len() - 1;
