@@ -10,6 +10,8 @@ crash or a stalled connection.
   scripts/cutechess_match.py --variant standard --games 20 --uci
   scripts/cutechess_match.py --variant shogi --games 100 --uci --opponent /opt/fsf/stockfish \
       --opponent-proto uci --opponent-option "Use NNUE=false" --opponent-option Hash=64
+  scripts/cutechess_match.py --uci --kraken-option "Skill Level=5" --opponent /opt/fsf/stockfish \
+      --opponent-proto uci --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=1500
 
 Games start from the variant's suite in tests/data/openings when it has one (each opening
 played with both colours), else from the start position; --no-openings always starts there.
@@ -75,6 +77,8 @@ def main():
     parser.add_argument("--pgn", type=Path, help="save the games here")
     parser.add_argument("--opponent-option", action="append", default=[],
                         help="NAME=VALUE, an option of the opponent (repeatable)")
+    parser.add_argument("--kraken-option", action="append", default=[],
+                        help="NAME=VALUE, an option of Kraken (repeatable)")
     parser.add_argument("--no-openings", action="store_true",
                         help="start every game from the start position")
     args = parser.parse_args()
@@ -104,6 +108,7 @@ def main():
             "-variant", args.variant,
             "-engine", "name=Kraken", f"cmd={args.kraken.resolve()}",
             f"proto={'uci' if args.uci else 'xboard'}",
+            *[f"option.{option}" for option in args.kraken_option],
             "-engine", f"name={name}", f"cmd={opponent}", f"proto={args.opponent_proto}",
             *[f"option.{option}" for option in args.opponent_option],
             "-each", f"tc={args.tc}", "timemargin=50",

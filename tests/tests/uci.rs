@@ -51,6 +51,8 @@ fn handshake_offers_variants_and_options() {
         "MultiPV",
         "Ponder",
         "Skill Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
     ] {
         assert!(
             lines
@@ -293,6 +295,61 @@ fn skill_level_weakens_the_search() {
         lines.iter().any(|l| l.starts_with("info depth 3 ")),
         "{lines:?}"
     );
+    s.quit();
+}
+
+/// `UCI_LimitStrength` plays at a level below the top (a shallow search), `UCI_Elo` out of
+/// range is clamped with a word, and turning the limit off restores full strength.
+#[test]
+fn an_elo_limit_weakens_the_search() {
+    let mut s = Session::start(&[]);
+    s.send("uci");
+    let lines = s.expect("uciok", |l| l == "uciok");
+    let spin = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Elo type spin"))
+        .expect("UCI_Elo advertised");
+    let bound = |word: &str| -> i64 {
+        let at = spin.split_whitespace().position(|w| w == word).unwrap();
+        spin.split_whitespace()
+            .nth(at + 1)
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (min, max) = (bound("min"), bound("max"));
+    assert!(min < max, "{spin}");
+    s.send("setoption name UCI_LimitStrength value true");
+    s.send(&format!("setoption name UCI_Elo value {}", min - 1000));
+    s.expect("a clamped Elo", |l| {
+        l == format!(
+            "info string UCI_Elo {} is outside {min} to {max}; using {min}",
+            min - 1000
+        )
+    });
+    s.send("position startpos");
+    s.send("go depth 12");
+    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
+    let depths: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!depths.is_empty());
+    assert!(
+        depths.iter().all(|l| l.starts_with("info depth 1 ")),
+        "{depths:?}"
+    );
+    s.send("setoption name UCI_LimitStrength value false");
+    s.send("go depth 3");
+    let lines = s.expect("bestmove", |l| l.starts_with("bestmove "));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+    s.send("setoption name UCI_Elo value strong");
+    s.expect("a bad value", |l| {
+        l == "info string bad UCI_Elo value 'strong'"
+    });
     s.quit();
 }
 

@@ -16,7 +16,9 @@ use super::setup::uci_variant_info;
 use super::thinking::{pv_text, uci_line};
 use super::worker::{resize_hash, set_threads, Worker, DEFAULT_HASH_MB, MAX_MULTIPV};
 use super::{ucci, usi};
-use crate::search::{Bound, Limits, OverheadMeter, Score, MAX_SKILL, MAX_THREADS};
+use crate::search::{
+    level_for_elo, Bound, Limits, OverheadMeter, Score, MAX_ELO, MAX_SKILL, MAX_THREADS, MIN_ELO,
+};
 
 /// The engine's name and version, as both protocols announce it.
 pub const ENGINE_NAME: &str = concat!("Kraken ", env!("CARGO_PKG_VERSION"));
@@ -33,6 +35,10 @@ struct Uci {
     ponder: bool,
     /// `Skill Level`: [`MAX_SKILL`] plays full strength.
     skill: u8,
+    /// `UCI_LimitStrength`: play at `elo` (it overrides `skill`).
+    limit_strength: bool,
+    /// `UCI_Elo`, within [`MIN_ELO`] and [`MAX_ELO`].
+    elo: i32,
     /// The time each move costs beyond the search, learned from the clocks.
     overhead: OverheadMeter,
     /// A running `go perft`.
@@ -45,6 +51,9 @@ struct Uci {
     /// UCCI's `usemillisec`: times are in milliseconds rather than seconds.
     millis: bool,
 }
+
+/// `UCI_Elo` until a GUI sets it.
+const DEFAULT_ELO: i32 = 1500;
 
 /// The largest `Move Overhead`, in milliseconds as UCI gives it.
 const MAX_MOVE_OVERHEAD: Duration = Duration::from_secs(5);
@@ -70,6 +79,8 @@ pub fn run(events: Events, out: Output, mut game: Game, problems: Vec<String>, d
         multipv: 1,
         ponder: false,
         skill: MAX_SKILL,
+        limit_strength: false,
+        elo: DEFAULT_ELO,
         overhead: OverheadMeter::default(),
         perft: None,
         move_overhead: Duration::ZERO,
@@ -151,6 +162,11 @@ impl Uci {
             option(
                 "Skill Level",
                 format!("type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"),
+            ),
+            option("UCI_LimitStrength", "type check default false".into()),
+            option(
+                "UCI_Elo",
+                format!("type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"),
             ),
             option("UCI_AnalyseMode", "type check default false".into()),
         ];
@@ -331,6 +347,22 @@ impl Uci {
                     .out
                     .line(&format!("info string bad Skill Level value '{value}'")),
             },
+            "uci limitstrength" => self.limit_strength = on(value),
+            "uci elo" => match value.parse::<i64>() {
+                Ok(elo) => {
+                    let (min, max) = (i64::from(MIN_ELO), i64::from(MAX_ELO));
+                    self.elo = elo.clamp(min, max) as i32;
+                    if !(min..=max).contains(&elo) {
+                        self.out.line(&format!(
+                            "info string UCI_Elo {elo} is outside {min} to {max}; using {}",
+                            self.elo
+                        ));
+                    }
+                }
+                Err(_) => self
+                    .out
+                    .line(&format!("info string bad UCI_Elo value '{value}'")),
+            },
             "move overhead" => match value.parse::<u64>() {
                 Ok(ms) => {
                     let asked = Duration::from_millis(ms);
@@ -453,7 +485,11 @@ impl Uci {
         let mut limits = Limits {
             multipv: self.multipv,
             excluded: self.banned.clone(),
-            skill: (self.skill < MAX_SKILL).then_some(self.skill),
+            skill: if self.limit_strength {
+                Some(level_for_elo(self.elo, &mut rand::thread_rng()))
+            } else {
+                (self.skill < MAX_SKILL).then_some(self.skill)
+            },
             clock: go.clock,
             depth: go.depth,
             nodes: go.nodes,

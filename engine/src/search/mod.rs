@@ -29,7 +29,8 @@ mod tune_squares;
 
 pub use overhead::OverheadMeter;
 pub use params::{EvalParams, ParamsError};
-pub use skill::MAX_SKILL;
+pub(crate) use skill::level_for_elo;
+pub use skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
 pub use tune::{tune, TrainingSet, TuneOptions};
 pub use tune_squares::SquareFit;
 
