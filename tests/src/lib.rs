@@ -3,6 +3,7 @@
 //! The tests themselves live in `tests/tests/`.
 
 pub mod perft_case;
+pub mod piece_board;
 pub mod session;
 pub mod setup;
 pub mod xbetza_case;

@@ -9,88 +9,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use kraken_tests::setup::{catalog_with, legal_texts, read, rules};
-use movegen::{PathMove, Probe};
-use notation::{mbn_to_xbetza, parse, Color, Geometry, MbnErrorKind, PieceDesc};
-
-/// A board to try a piece on: size, the mover's square, other pieces (`d6=b,f4=w`), whether
-/// the mover has never moved, and e.p. squares with their victim.
-struct Board {
-    width: u8,
-    height: u8,
-    from: &'static str,
-    occupy: &'static str,
-    virgin: bool,
-    ep: Option<(&'static str, &'static str)>,
-}
-
-const fn board(width: u8, height: u8, from: &'static str, occupy: &'static str) -> Board {
-    Board {
-        width,
-        height,
-        from,
-        occupy,
-        virgin: false,
-        ep: None,
-    }
-}
-
-fn geometry(b: &Board) -> Geometry {
-    Geometry::new(b.width, b.height).expect("a board")
-}
-
-/// The other pieces of a board: square name to colour.
-fn occupants(b: &Board) -> BTreeMap<String, Color> {
-    b.occupy
-        .split(',')
-        .filter(|s| !s.is_empty())
-        .map(|item| {
-            let (name, side) = item.split_once('=').expect("SQ=w|b");
-            let color = if side == "w" {
-                Color::White
-            } else {
-                Color::Black
-            };
-            (name.to_string(), color)
-        })
-        .collect()
-}
-
-/// The moves of `desc`'s own piece on `board` (white).
-fn moves(desc: &PieceDesc, b: &Board) -> Vec<PathMove> {
-    let g = geometry(b);
-    let sq = |name: &str| g.parse_square(name).expect("a square");
-    let mut probe = Probe::new(g.clone());
-    for (name, color) in occupants(b) {
-        probe.place(sq(&name), color, None);
-    }
-    let from = sq(b.from);
-    if b.virgin {
-        probe.set_virgin(from);
-    }
-    if let Some((squares, victim)) = b.ep {
-        let squares: Vec<_> = squares.split_whitespace().map(sq).collect();
-        probe.set_ep(&squares, sq(victim));
-    }
-    probe
-        .moves(desc, from, Color::White)
-        .into_iter()
-        .filter(|m| m.piece == from)
-        .collect()
-}
-
-fn names(b: &Board, squares: impl IntoIterator<Item = notation::Square>) -> BTreeSet<String> {
-    let g = geometry(b);
-    squares.into_iter().map(|s| g.name(s)).collect()
-}
-
-fn targets(desc: &PieceDesc, b: &Board) -> BTreeSet<String> {
-    names(b, moves(desc, b).iter().map(|m| m.to))
-}
-
-fn set(squares: &str) -> BTreeSet<String> {
-    squares.split_whitespace().map(str::to_string).collect()
-}
+use kraken_tests::{
+    piece_board::{board, moves, set, targets, Board},
+    setup::{catalog_with, legal_texts, read, rules},
+};
+use notation::{mbn_to_xbetza, parse, Color, MbnErrorKind, PieceDesc};
 
 /// Reads `mbn`, or fails the test with the error.
 fn translate(mbn: &str) -> PieceDesc {
@@ -134,24 +57,12 @@ fn same_targets(mbn: &str, xbetza: &str, b: &Board) {
     );
 }
 
-/// The squares `from + offset` on a board.
-fn offsets(b: &Board, steps: &[(i32, i32)]) -> String {
-    let g = geometry(b);
-    let from = g.parse_square(b.from).expect("a square");
-    steps
-        .iter()
-        .filter_map(|&(dx, dy)| g.square(g.file(from) + dx, g.rank(from) + dy))
-        .map(|s| g.name(s))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The squares of the moves that capture exactly `victims`.
 fn landing_with_victims(desc: &PieceDesc, b: &Board, victims: &str) -> BTreeSet<String> {
     moves(desc, b)
         .iter()
-        .filter(|m| names(b, m.captures.iter().copied()) == set(victims))
-        .map(|m| names(b, [m.to]).into_iter().next().expect("a square"))
+        .filter(|m| b.names(m.captures.iter().copied()) == set(victims))
+        .map(|m| b.names([m.to]).into_iter().next().expect("a square"))
         .collect()
 }
 
@@ -172,9 +83,9 @@ const KING: [(i32, i32); 8] = [
 /// it takes before going on; the last ends on an empty square or a foe. With `stops`, the
 /// chain may also end after any leg. The mover's own square counts as empty once it has left.
 fn step_chain(b: &Board, legs: &[&[(i32, i32)]], locust: bool, stops: bool) -> BTreeSet<String> {
-    let g = geometry(b);
+    let g = b.geometry();
     let from = g.parse_square(b.from).expect("a square");
-    let occupied = occupants(b);
+    let occupied = b.occupants();
     let mut out = BTreeSet::new();
     // (square, foes taken so far)
     let mut frontier = vec![(from, Vec::<String>::new())];
@@ -285,7 +196,7 @@ fn leapers_reach_the_squares_of_the_movement_table() {
         ("Z", ":2,3:", Some("J"), "Z"),
         ("T", ":3,3:", Some("G"), "G"),
     ] {
-        let expected = offsets(&b, &grid_offsets(&cells, |cell, _| cell == letter));
+        let expected = b.offsets(&grid_offsets(&cells, |cell, _| cell == letter));
         let straight = "WFDAHT".contains(letter);
         assert_eq!(expected.split(' ').count(), if straight { 4 } else { 8 });
         check(letter, xbetza, &b, &expected);
@@ -310,7 +221,7 @@ fn extended_leapers_and_riders() {
         (4, -1),
         (-4, -1),
     ];
-    check(":1,4:", "FX", &b, &offsets(&b, &giraffe));
+    check(":1,4:", "FX", &b, &b.offsets(&giraffe));
     check(":0,5:", "DX", &board(11, 11, "f6", ""), "a6 f1 f11 k6");
     // "the bishop is F0"; "W3 is a slider restricted to maximal three steps"; "W03 specifies a
     // slider which moves exact three steps".
@@ -466,7 +377,7 @@ fn letters_read_together_select_the_cells_of_the_tables() {
             for text in texts {
                 match cells_of.get(&(pair.clone(), atom.to_string())) {
                     Some(cells) => {
-                        let want = set(&offsets(&b, cells));
+                        let want = set(&b.offsets(cells));
                         assert_eq!(targets(&translate(&text), &b), want, "{text}");
                         translated += 1;
                     }
@@ -527,7 +438,7 @@ fn single_letters_select_the_cells_of_the_tables() {
                 });
                 let text = format!("{letter}{atom}");
                 assert!(!cells.is_empty(), "{text}");
-                let want = set(&offsets(&b, &cells));
+                let want = set(&b.offsets(&cells));
                 assert_eq!(targets(&translate(&text), &b), want, "{text}");
             }
         }
@@ -581,7 +492,7 @@ fn the_modifier_examples() {
     let double = translate("imefW02");
     let step = moves(&double, &b);
     assert_eq!(step.len(), 1);
-    assert_eq!(names(&b, step[0].ep_rights.iter().copied()), set("e3"));
+    assert_eq!(b.names(step[0].ep_rights.iter().copied()), set("e3"));
     check("imefW02", "ifmnD", &board(8, 8, "e2", ""), "");
     let mut blocked = board(8, 8, "e2", "e3=b");
     blocked.virgin = true;
@@ -610,7 +521,7 @@ fn the_modifier_examples() {
         (3, 2),
         (-3, 2),
     ];
-    let all = offsets(&b, &camel_zebra);
+    let all = b.offsets(&camel_zebra);
     same_set("nCZ", &b, &set(&all));
     // To e4 (1,3) the three paths pass e2 e3, d2 e3, d2 d3.
     for (blockers, reaches) in [
@@ -756,7 +667,7 @@ fn the_lion_the_short_rook_and_the_flying_gold_cannon() {
     for dx in -2i32..=2 {
         for dy in -2i32..=2 {
             if dx.abs() == 2 || dy.abs() == 2 {
-                expected.extend(set(&offsets(&b, &[(dx, dy)])));
+                expected.extend(set(&b.offsets(&[(dx, dy)])));
             }
         }
     }

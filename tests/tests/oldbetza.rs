@@ -8,67 +8,11 @@
 
 use std::collections::BTreeSet;
 
-use kraken_tests::setup::{catalog_with, legal_texts, read, rules};
-use movegen::{PathMove, Probe};
-use notation::{oldbetza_to_xbetza, parse, Color, Geometry, OldBetzaErrorKind, PieceDesc};
-
-/// A board to try a piece on: size, the mover's square, other pieces (`d6=b,f4=w`), and
-/// whether the mover has never moved.
-struct Board {
-    width: u8,
-    height: u8,
-    from: &'static str,
-    occupy: &'static str,
-    virgin: bool,
-}
-
-const fn board(width: u8, height: u8, from: &'static str, occupy: &'static str) -> Board {
-    Board {
-        width,
-        height,
-        from,
-        occupy,
-        virgin: false,
-    }
-}
-
-/// The moves of `desc`'s own piece on `board` (white).
-fn moves(desc: &PieceDesc, board: &Board) -> Vec<PathMove> {
-    let g = Geometry::new(board.width, board.height).expect("a board");
-    let sq = |name: &str| g.parse_square(name).expect("a square");
-    let mut probe = Probe::new(g.clone());
-    for item in board.occupy.split(',').filter(|s| !s.is_empty()) {
-        let (name, side) = item.split_once('=').expect("SQ=w|b");
-        let color = if side == "w" {
-            Color::White
-        } else {
-            Color::Black
-        };
-        probe.place(sq(name), color, None);
-    }
-    let from = sq(board.from);
-    if board.virgin {
-        probe.set_virgin(from);
-    }
-    probe
-        .moves(desc, from, Color::White)
-        .into_iter()
-        .filter(|m| m.piece == from)
-        .collect()
-}
-
-fn names(board: &Board, squares: impl IntoIterator<Item = notation::Square>) -> BTreeSet<String> {
-    let g = Geometry::new(board.width, board.height).expect("a board");
-    squares.into_iter().map(|s| g.name(s)).collect()
-}
-
-fn targets(desc: &PieceDesc, board: &Board) -> BTreeSet<String> {
-    names(board, moves(desc, board).iter().map(|m| m.to))
-}
-
-fn set(squares: &str) -> BTreeSet<String> {
-    squares.split_whitespace().map(str::to_string).collect()
-}
+use kraken_tests::{
+    piece_board::{board, moves, offsets, set, targets, Board},
+    setup::{catalog_with, legal_texts, read, rules},
+};
+use notation::{oldbetza_to_xbetza, parse, Geometry, OldBetzaErrorKind, PieceDesc};
 
 /// Reads `old`, or fails the test with the error.
 fn translate(old: &str) -> PieceDesc {
@@ -97,24 +41,12 @@ fn check(old: &str, xbetza: &str, board: &Board, expected: &str) {
     );
 }
 
-/// The squares `from + offset` on a board of `width` x `height`.
-fn offsets(width: u8, height: u8, from: &str, steps: &[(i32, i32)]) -> String {
-    let g = Geometry::new(width, height).expect("a board");
-    let from = g.parse_square(from).expect("a square");
-    steps
-        .iter()
-        .filter_map(|&(dx, dy)| g.square(g.file(from) + dx, g.rank(from) + dy))
-        .map(|s| g.name(s))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The squares of the moves that capture exactly `victims`.
 fn landing_with_victims(desc: &PieceDesc, board: &Board, victims: &str) -> BTreeSet<String> {
     moves(desc, board)
         .iter()
-        .filter(|m| names(board, m.captures.iter().copied()) == set(victims))
-        .map(|m| names(board, [m.to]).into_iter().next().expect("a square"))
+        .filter(|m| board.names(m.captures.iter().copied()) == set(victims))
+        .map(|m| board.names([m.to]).into_iter().next().expect("a square"))
         .collect()
 }
 
@@ -430,7 +362,7 @@ fn rifle_capture_withdrawer_and_lion() {
     check("RxebR", "caibR", &b, "d4");
     let victims: BTreeSet<String> = moves(&translate("RxebR"), &b)
         .iter()
-        .flat_map(|m| names(&b, m.captures.iter().copied()))
+        .flat_map(|m| b.names(m.captures.iter().copied()))
         .collect();
     assert_eq!(victims, set("b4 d7"));
     // mQmKxbK-Q, the Ultima Withdrawer: Queen non-captures, and capturing the adjacent e5 by

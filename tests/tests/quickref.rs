@@ -6,69 +6,11 @@
 //! Expected squares are worked out by hand from the guide's words and diagrams (the atom
 //! diagram and the direction tables are copied below as offsets), never from the translator.
 
-use std::collections::BTreeSet;
-
-use kraken_tests::setup::{catalog_with, legal_texts, read, rules};
-use movegen::{PathMove, Probe};
-use notation::{parse, quickref_to_xbetza, Color, Geometry, PieceDesc, QuickrefErrorKind};
-
-/// A board to try a piece on: size, the mover's square, other pieces (`d6=b,f4=w`), and
-/// whether the mover has never moved.
-struct Board {
-    width: u8,
-    height: u8,
-    from: &'static str,
-    occupy: &'static str,
-    virgin: bool,
-}
-
-const fn board(width: u8, height: u8, from: &'static str, occupy: &'static str) -> Board {
-    Board {
-        width,
-        height,
-        from,
-        occupy,
-        virgin: false,
-    }
-}
-
-/// The moves of `desc`'s own piece on `board` (white).
-fn moves(desc: &PieceDesc, board: &Board) -> Vec<PathMove> {
-    let g = Geometry::new(board.width, board.height).expect("a board");
-    let sq = |name: &str| g.parse_square(name).expect("a square");
-    let mut probe = Probe::new(g.clone());
-    for item in board.occupy.split(',').filter(|s| !s.is_empty()) {
-        let (name, side) = item.split_once('=').expect("SQ=w|b");
-        let color = if side == "w" {
-            Color::White
-        } else {
-            Color::Black
-        };
-        probe.place(sq(name), color, None);
-    }
-    let from = sq(board.from);
-    if board.virgin {
-        probe.set_virgin(from);
-    }
-    probe
-        .moves(desc, from, Color::White)
-        .into_iter()
-        .filter(|m| m.piece == from)
-        .collect()
-}
-
-fn names(board: &Board, squares: impl IntoIterator<Item = notation::Square>) -> BTreeSet<String> {
-    let g = Geometry::new(board.width, board.height).expect("a board");
-    squares.into_iter().map(|s| g.name(s)).collect()
-}
-
-fn targets(desc: &PieceDesc, board: &Board) -> BTreeSet<String> {
-    names(board, moves(desc, board).iter().map(|m| m.to))
-}
-
-fn set(squares: &str) -> BTreeSet<String> {
-    squares.split_whitespace().map(str::to_string).collect()
-}
+use kraken_tests::{
+    piece_board::{board, moves, offsets, set, targets, Board},
+    setup::{catalog_with, legal_texts, read, rules},
+};
+use notation::{parse, quickref_to_xbetza, PieceDesc, QuickrefErrorKind};
 
 /// Reads `quickref`, or fails the test with the error.
 fn translate(quickref: &str) -> PieceDesc {
@@ -95,18 +37,6 @@ fn check(quickref: &str, xbetza: &str, board: &Board, expected: &str) {
         board.from,
         board.occupy
     );
-}
-
-/// The squares `from + offset` on an empty board of `width` x `height`.
-fn offsets(width: u8, height: u8, from: &str, steps: &[(i32, i32)]) -> String {
-    let g = Geometry::new(width, height).expect("a board");
-    let from = g.parse_square(from).expect("a square");
-    steps
-        .iter()
-        .filter_map(|&(dx, dy)| g.square(g.file(from) + dx, g.rank(from) + dy))
-        .map(|s| g.name(s))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// "Move steps of the basic atoms layed out on a board (start at O)", as the guide draws it.
@@ -362,7 +292,7 @@ fn modes_before_a_chaining_operator_follow_the_guides_table() {
             check(&quickref, xbetza, &b, expected);
             // A capture on the way removes the piece on d5.
             for mv in moves(&translate(&quickref), &b) {
-                let victims = names(&b, mv.captures.iter().copied());
+                let victims = b.names(mv.captures.iter().copied());
                 assert_eq!(
                     victims.contains("d5"),
                     outcome == "capt",
@@ -399,7 +329,7 @@ fn the_checkers_capture() {
     check("fcF-mF", "fcafmF", &b, "f6");
     let jumps = moves(&translate("fcF-mF"), &b);
     assert_eq!(jumps.len(), 1);
-    assert_eq!(names(&b, jumps[0].captures.iter().copied()), set("e5"));
+    assert_eq!(b.names(jumps[0].captures.iter().copied()), set("e5"));
 }
 
 #[test]
