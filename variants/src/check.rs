@@ -64,6 +64,26 @@ mod tests {
             .collect()
     }
 
+    /// The XBetza each piece of variant `a` in `text` (a file that checks clean) ends up with,
+    /// by its symbol.
+    fn betza_of(text: &str) -> impl Fn(&str) -> String {
+        assert_eq!(lines(text), vec![]);
+        let mut catalog = Catalog::builtin();
+        catalog.add_text(text, "test.ini").unwrap();
+        let rules = catalog.rules("a").unwrap();
+        move |symbol| {
+            let id = rules.piece_by_symbol(symbol).unwrap();
+            rules.piece(id).betza.clone()
+        }
+    }
+
+    /// The one problem `kraken check` finds in `text`.
+    fn only_problem(text: &str) -> String {
+        let problems = check_text(text, "test.ini");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        problems[0].to_string()
+    }
+
     #[test]
     fn the_builtin_catalog_is_clean() {
         assert_eq!(check_text(crate::BUILTIN, "built-in"), vec![]);
@@ -94,26 +114,14 @@ mod tests {
     #[test]
     fn pieces_may_be_written_in_the_quick_reference() {
         let good = "[a:chess]\ncustomPiece1 = a:quickref:F(F-W0)\nknight = n:quickref:W-F\n";
-        assert_eq!(lines(good), vec![]);
-        let catalog = {
-            let mut c = Catalog::builtin();
-            c.add_text(good, "test.ini").unwrap();
-            c
-        };
-        let rules = catalog.rules("a").unwrap();
-        let betza = |symbol: &str| {
-            let id = rules.piece_by_symbol(symbol).unwrap();
-            rules.piece(id).betza.clone()
-        };
+        let betza = betza_of(good);
         assert_eq!(betza("A"), "FyafsF");
         assert_eq!(betza("N"), "mafsW");
         // The line of the key, and the column inside the value: 'x' is the 14th character
         // of "a:quickref:Q-xacK".
         let bad = "[a:chess]\n\ncustomPiece1 = a:quickref:Q-xacK\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNA w - - 0 1\n";
-        let problems = check_text(bad, "test.ini");
-        assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(
-            problems[0].to_string(),
+            only_problem(bad),
             "test.ini:3: customPiece1: \"a:quickref:Q-xacK\": column 14: 'x' has no XBetza \
              equivalent: eruption ends the move and sends fragments along the rest of the \
              chain; XBetza has no fragments (its x makes a friend move)"
@@ -123,26 +131,14 @@ mod tests {
     #[test]
     fn pieces_may_be_written_in_the_old_betza_notation() {
         let good = "[a:chess]\ncustomPiece1 = a:oldbetza:FtR\nknight = n:oldbetza:W-F\n";
-        assert_eq!(lines(good), vec![]);
-        let catalog = {
-            let mut c = Catalog::builtin();
-            c.add_text(good, "test.ini").unwrap();
-            c
-        };
-        let rules = catalog.rules("a").unwrap();
-        let betza = |symbol: &str| {
-            let id = rules.piece_by_symbol(symbol).unwrap();
-            rules.piece(id).betza.clone()
-        };
+        let betza = betza_of(good);
         assert_eq!(betza("A"), "FyafsF");
         assert_eq!(betza("N"), "mafsW");
         // The line of the key, and the column inside the value: '!' is the 13th character
         // of "a:oldbetza:Q!K".
         let bad = "[a:chess]\n\ncustomPiece1 = a:oldbetza:Q!K\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNA w - - 0 1\n";
-        let problems = check_text(bad, "test.ini");
-        assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(
-            problems[0].to_string(),
+            only_problem(bad),
             "test.ini:3: customPiece1: \"a:oldbetza:Q!K\": column 13: '!' has no XBetza \
              equivalent: the path goes on from a foe it leaves where it is; XBetza's legs hop \
              over any piece (p) or over a friend only (tp), not over a foe only"
@@ -155,32 +151,20 @@ mod tests {
         // value: only the first ':' ends the piece letter.
         let good = "[a:chess]\ncustomPiece1 = a:mbn::Ra:=(aW)3\nknight = n:mbn:W-fF\n\
                     customPiece2 = g:mbn::1,4:\n";
-        assert_eq!(lines(good), vec![]);
-        let catalog = {
-            let mut c = Catalog::builtin();
-            c.add_text(good, "test.ini").unwrap();
-            c
-        };
-        let rules = catalog.rules("a").unwrap();
-        let betza = |symbol: &str| {
-            let id = rules.piece_by_symbol(symbol).unwrap();
-            rules.piece(id).betza.clone()
-        };
+        let betza = betza_of(good);
         assert_eq!(betza("A"), "WmcafWmcafmcafW");
         assert_eq!(betza("N"), "mafsW");
         assert_eq!(betza("G"), "FX");
         // The line of the key, and the column inside the value: '[' is the 8th character of
         // "a:mbn:W[d-f1-3]".
         let bad = "[a:chess]\n\ncustomPiece1 = a:mbn:W[d-f1-3]\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNA w - - 0 1\n";
-        let problems = check_text(bad, "test.ini");
-        assert_eq!(problems.len(), 1, "{problems:?}");
+        let problem = only_problem(bad);
         assert!(
-            problems[0].to_string().starts_with(
+            problem.starts_with(
                 "test.ini:3: customPiece1: \"a:mbn:W[d-f1-3]\": column 8: '[d-f1-3]' has no \
                  XBetza equivalent: a board range"
             ),
-            "{}",
-            problems[0]
+            "{problem}"
         );
     }
 
