@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 mod ast;
+mod board_range;
 mod chain;
 mod compile;
 mod describe;
@@ -41,6 +42,7 @@ pub mod direction;
 mod error;
 mod geometry;
 mod mbn;
+mod mbn_promotion;
 mod modes;
 mod oldbetza;
 mod parse;
@@ -52,12 +54,14 @@ mod write_other;
 mod xboard;
 
 pub use ast::{Atom, Initial, Leg, MoveDesc, PieceDesc, Range};
+pub use board_range::{BoardRange, RangePart};
 pub use compile::compile;
 pub use describe::describe;
 pub use direction::{DirClass, DirLetter, DirSet};
 pub use error::{ParseError, ParseErrorKind};
 pub use geometry::{Color, Geometry, GeometryError, Square, SquareSet, MAX_SIDE, MAX_SQUARES};
-pub use mbn::{mbn_to_xbetza, MbnError, MbnErrorKind};
+pub use mbn::{mbn_piece, mbn_to_xbetza, MbnError, MbnErrorKind, MbnPiece};
+pub use mbn_promotion::{mbn_promotions, MbnPromotion};
 pub use modes::Modes;
 pub use oldbetza::{oldbetza_to_xbetza, OldBetzaError, OldBetzaErrorKind};
 pub use parse::parse;

@@ -36,9 +36,18 @@
 //! | `(X)3`, `(X)03`, `(X)0` | `X`, `X-X`, `X-X-X`; exactly `X-X-X`; any number (`X` going straight on) | one chain per length |
 //! | `\|comment\|`, `N=`, `:Ra:=`, `+Q=` | comments; the piece's identifier before `=` is skipped | |
 //!
+//! Board ranges (`[d-f1-3]`, `[1-2]`, `[a-h1-2,a8,h8]`, `[#]`, `[.]`, `[^...]`; ranks counted
+//! from the mover's side) are refused by [`mbn_to_xbetza`] and read by [`mbn_piece`] as the
+//! regions a variant file gives: one range after every move (`G=W[d-f1-3]`) is the piece's
+//! mobility region; one range before some moves (`[1-2]mefW02`) makes them initial moves,
+//! made from that range (a pawn type's double-step region). [`mbn_promotions`] reads
+//! promotion rules (`+P==QRBN`, `+P`, `+P==Q +p==I`) as the promotion keys.
+//!
 //! Refused, each with the column of the construct:
 //!
-//! * what XBetza cannot say: board ranges (`[1-2]W`, `W[d-f1-3]`), piece sets (`c{L}R`,
+//! * what XBetza cannot say: board ranges (`[1-2]W`, `W[d-f1-3]`; by [`mbn_piece`] only
+//!   where no region can give them: inside groups, on inner legs of chains, on some moves
+//!   only, two different ones, dynamic ranges `[+]`, `[*]`, `[:]`, iterators), piece sets (`c{L}R`,
 //!   `{C}W2`), conditions (`/Ta1/W`), board transitions (`<+1>`), the setup `!` and decision `#`
 //!   operators; compulsory legs `{X}` and the circular riders defined by them (`(N)(rf)8`);
 //!   maximal (`0*`), edge (`*`) and null (`O`, `:0,0:`, `W00`) moves; `j` (visits a foe only),
@@ -70,6 +79,7 @@
 use std::fmt;
 
 use crate::{
+    board_range::{BoardRange, RangePart},
     chain::{
         inexpressible, undefined, Dirs, Moves, Plan, PlanLeg, Reach, Refusal, RelativeDirs, Shape,
         Walker, MAX_MOVES,
@@ -81,6 +91,10 @@ use crate::{
 /// The longest leap, exact count or leaping slide Kraken writes: a 16 x 16 board has no
 /// longer one.
 const MAX_LEAP: u8 = 15;
+/// Why [`mbn_to_xbetza`] refuses a board range.
+const NO_XBETZA_RANGE: &str = "a board range limits where a move starts or ends; XBetza's moves \
+                               are the same on every square (a variant file's piece given as \
+                               'mbn:' takes it as a region)";
 /// The direction modifiers.
 const DIRECTIONS: &str = "bdflrstvz";
 /// The other modifier letters.
@@ -114,6 +128,13 @@ pub enum MbnErrorKind {
     },
     /// A construct the text defines but XBetza cannot express.
     Inexpressible {
+        /// The construct as written.
+        construct: String,
+        /// Why.
+        reason: String,
+    },
+    /// A promotion rule no variant-file key can give.
+    NoVariantKey {
         /// The construct as written.
         construct: String,
         /// Why.
@@ -158,6 +179,9 @@ impl fmt::Display for MbnErrorKind {
             Inexpressible { construct, reason } => {
                 write!(f, "'{construct}' has no XBetza equivalent: {reason}")
             }
+            NoVariantKey { construct, reason } => {
+                write!(f, "'{construct}' has no variant-file equivalent: {reason}")
+            }
             Internal(what) => write!(f, "internal error: {what}"),
         }
     }
@@ -179,7 +203,8 @@ impl std::error::Error for MbnError {}
 ///
 /// The text is a move definition (`W-fF`), maybe after the piece's identifier (`S=W4`,
 /// `:Ra:=(aW)3`), which is skipped; comments (`|Knight|`) are skipped too. See the [module
-/// documentation](self) for the mapping and what is refused.
+/// documentation](self) for the mapping and what is refused. Board ranges are refused here;
+/// [`mbn_piece`] reads them as the regions a variant file gives.
 ///
 /// # Errors
 /// Returns an [`MbnError`] naming the construct and its column for text that is malformed,
@@ -196,6 +221,49 @@ impl std::error::Error for MbnError {}
 /// assert_eq!(mbn_to_xbetza("D=[1-5]fW+[6]bB").unwrap_err().column, 3);
 /// ```
 pub fn mbn_to_xbetza(text: &str) -> Result<String, MbnError> {
+    read_piece(text, false).map(|piece| piece.xbetza)
+}
+
+/// An MBN piece definition read for a variant file: its moves in XBetza and the board ranges
+/// that limit them, which a variant file gives as regions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MbnPiece {
+    /// The moves in XBetza; the moves written after an origin range are initial (`i`) moves.
+    pub xbetza: String,
+    /// Where every move must end, when a range follows every move (`W[d-f1-3]`):
+    /// Fairy-Stockfish's mobility region of the piece.
+    pub mobility: Option<BoardRange>,
+    /// Where the moves written after a range (`[1-2]mefW02`) may start: the double-step region
+    /// of a pawn type, whose initial moves are made from there, moved or not.
+    pub initial: Option<BoardRange>,
+}
+
+/// Reads an MBN piece definition as [`mbn_to_xbetza`] does, and its board ranges: one range
+/// after every move becomes the mobility region, one range before some moves makes them
+/// initial moves from that region (`[1-2]mefW02` = `imefW02` from the first two ranks).
+///
+/// # Errors
+/// As [`mbn_to_xbetza`], and for ranges a region cannot give: a range inside a group, on a
+/// leg inside a chain, after some moves only, two different ranges, a range before moves
+/// beside other initial moves, dynamic ranges (`[+]`), iterators and 3D ranges.
+///
+/// # Examples
+/// ```
+/// use notation::{mbn_piece, Color, Geometry};
+/// let general = mbn_piece("G=W[d-f1-3]").unwrap();
+/// assert_eq!(general.xbetza, "W");
+/// let g = Geometry::new(9, 10).unwrap();
+/// let palace = general.mobility.unwrap().squares(&g, Color::Black);
+/// assert!(palace.contains(g.parse_square("e10").unwrap()));
+/// let pawn = mbn_piece("mfW+cefF+[1-2]mefW02").unwrap();
+/// assert_eq!(pawn.xbetza, "fmWfceFifmnafmnW");
+/// ```
+pub fn mbn_piece(text: &str) -> Result<MbnPiece, MbnError> {
+    read_piece(text, true)
+}
+
+/// The piece, with its board ranges if `ranges` (refusing them otherwise).
+fn read_piece(text: &str, ranges: bool) -> Result<MbnPiece, MbnError> {
     let fail = |(column, kind)| MbnError {
         input: text.to_string(),
         column,
@@ -207,14 +275,22 @@ pub fn mbn_to_xbetza(text: &str) -> Result<String, MbnError> {
         pos: 0,
         start: 0,
         end: text.chars().count() + 1,
+        depth: 0,
+        ranges,
     };
     reader.identifier().map_err(fail)?;
     if reader.peek().is_none() {
         return Err(fail((reader.col(), MbnErrorKind::Empty)));
     }
-    let chains = reader.read().map_err(fail)?;
+    let mut chains: Vec<Chain> = reader
+        .read()
+        .map_err(fail)?
+        .into_iter()
+        .filter(|c| !c.is_empty())
+        .collect();
+    let (mobility, initial) = take_ranges(&reader, &mut chains).map_err(fail)?;
     let mut moves = Moves::default();
-    for chain in chains.iter().filter(|c| !c.is_empty()) {
+    for chain in &chains {
         for plan in plans(chain).map_err(fail)? {
             let walks = Walker::new(&plan).run().map_err(lift).map_err(fail)?;
             moves.add(&plan, walks).map_err(lift).map_err(fail)?;
@@ -228,7 +304,118 @@ pub fn mbn_to_xbetza(text: &str) -> Result<String, MbnError> {
     if let Err(e) = parse(&xbetza) {
         return Err(fail((1, MbnErrorKind::Internal(e.to_string()))));
     }
-    Ok(xbetza)
+    Ok(MbnPiece {
+        xbetza,
+        mobility,
+        initial,
+    })
+}
+
+/// The ranges of `chains` as a mobility region and an initial region (the chains with an
+/// origin range become initial moves); refuses ranges a region cannot give.
+fn take_ranges(
+    reader: &Reader,
+    chains: &mut [Chain],
+) -> Result<(Option<BoardRange>, Option<BoardRange>), Failure> {
+    let refuse_at = |col: usize, why: &str| no_key(col, reader.until(col, ']'), why.to_string());
+    for chain in chains.iter() {
+        for (k, leg) in chain.iter().enumerate() {
+            if let Some((_, col)) = &leg.origin {
+                if k > 0 {
+                    return Err(refuse_at(
+                        *col,
+                        "a range on a later leg of a chain; a region limits where a whole move \
+                         starts",
+                    ));
+                }
+            }
+            if let Some((_, col)) = &leg.destination {
+                if k + 1 < chain.len() {
+                    return Err(refuse_at(
+                        *col,
+                        "a range on a leg that a chain goes on from; a region limits where a \
+                         whole move ends",
+                    ));
+                }
+            }
+        }
+    }
+    // An initial region: the moves with a range before them become initial moves.
+    let is_initial = |m: &Mod| matches!(m, Mod::Mode('i', _) | Mod::Double('i', _));
+    let starts = chains.iter().find_map(|c| c[0].origin.clone());
+    let initial = match starts {
+        None => None,
+        Some((range, _)) => {
+            for chain in chains.iter_mut() {
+                let first = &mut chain[0];
+                match &first.origin {
+                    Some((other, col)) if *other != range => {
+                        return Err(refuse_at(
+                            *col,
+                            "moves starting in different ranges; a variant file gives a pawn \
+                             one double-step region",
+                        ))
+                    }
+                    Some((_, col)) => {
+                        if let Some(m) = first.mods.iter().find(|m| is_initial(m)) {
+                            return Err(no_key(
+                                mod_col(*m),
+                                "i",
+                                "an initial move that also starts in a range; a pawn's initial \
+                                 moves are made from its double-step region, moved or not"
+                                    .to_string(),
+                            ));
+                        }
+                        first.mods.insert(0, Mod::Mode('i', *col));
+                    }
+                    None => {
+                        if let Some(m) = first.mods.iter().find(|m| is_initial(m)) {
+                            return Err(no_key(
+                                mod_col(*m),
+                                "i",
+                                "an initial move beside moves that start in a range; a pawn's \
+                                 initial moves all start in its double-step region"
+                                    .to_string(),
+                            ));
+                        }
+                    }
+                }
+            }
+            Some(range)
+        }
+    };
+    // A mobility region: the same range after every move.
+    let ends: Vec<&Option<(BoardRange, usize)>> = chains
+        .iter()
+        .filter_map(|c| c.last())
+        .map(|leg| &leg.destination)
+        .collect();
+    let mobility = match ends.iter().find_map(|d| d.as_ref()) {
+        None => None,
+        Some((range, col)) => {
+            for end in &ends {
+                match end {
+                    None => {
+                        return Err(refuse_at(
+                            *col,
+                            "a range after some moves only; a variant file's mobility region \
+                             limits every move of the piece",
+                        ))
+                    }
+                    Some((other, other_col)) if other != range => {
+                        return Err(refuse_at(
+                            *other_col,
+                            "moves ending in different ranges; a variant file gives a piece \
+                             one mobility region",
+                        ))
+                    }
+                    Some(_) => {}
+                }
+            }
+            Some(range.clone())
+        }
+    };
+    Ok((mobility, initial))
 }
 
 /// A column and what is wrong there.
@@ -254,6 +441,17 @@ fn refuse(column: usize, construct: impl Into<String>, reason: impl Into<String>
 /// A construct XBetza cannot express, at `column`.
 fn cannot(column: usize, construct: impl Into<String>, reason: impl Into<String>) -> Failure {
     lift(inexpressible(column, construct, reason))
+}
+
+/// A board range or promotion rule no variant-file key can give, at `column`.
+fn no_key(column: usize, construct: impl Into<String>, reason: impl Into<String>) -> Failure {
+    (
+        column,
+        MbnErrorKind::NoVariantKey {
+            construct: construct.into(),
+            reason: reason.into(),
+        },
+    )
 }
 
 /// The characters of the text outside `|comments|`, each with its column.
@@ -314,6 +512,10 @@ struct Written {
     atom_col: usize,
     /// The atom as written, for messages (`N`, `:1,4:`).
     atom_text: String,
+    /// A board range the leg must start in (written before its move), with its column.
+    origin: Option<(BoardRange, usize)>,
+    /// A board range the leg must end in (written after its move), with its column.
+    destination: Option<(BoardRange, usize)>,
 }
 
 /// A move with every alternative spelled out: a list of legs (empty for a left-out optional
@@ -328,6 +530,10 @@ struct Reader<'a> {
     start: usize,
     /// The column one past the end of the text.
     end: usize,
+    /// How many groups `(...)` and optional legs `[...]` the reader is inside.
+    depth: usize,
+    /// Whether board ranges are read (for [`mbn_piece`]) or refused (for [`mbn_to_xbetza`]).
+    ranges: bool,
 }
 
 impl Reader<'_> {
@@ -421,7 +627,7 @@ impl Reader<'_> {
         if self.peek() == Some('=') {
             return Err(not_moves(
                 "'==' starts a promotion or drop rule, not moves; a variant file gives \
-                 promotions with promotionPieceTypes",
+                 promotions with promotionPieceTypes (promotionPieceTypes = mbn:+P==QRBN)",
             ));
         }
         self.start = self.pos;
@@ -511,7 +717,9 @@ impl Reader<'_> {
             ));
         }
         self.pos += 1;
+        self.depth += 1;
         let mut inner = self.sequence()?;
+        self.depth -= 1;
         if self.peek() != Some(']') {
             return Err((open, MbnErrorKind::Unclosed('[')));
         }
@@ -540,6 +748,10 @@ impl Reader<'_> {
 
     /// Modifiers and the moves written side by side after them, which they all go on.
     fn partial(&mut self) -> Result<Vec<Chain>, Failure> {
+        let origin = match self.peek() {
+            Some('[') => Some(self.board_range()?),
+            _ => None,
+        };
         let mods = self.modifiers()?;
         let mut chains = Vec::new();
         loop {
@@ -554,6 +766,8 @@ impl Reader<'_> {
                             reach,
                             atom_col: col,
                             atom_text: text,
+                            origin: None,
+                            destination: None,
                         }]);
                     }
                 }
@@ -572,6 +786,8 @@ impl Reader<'_> {
                         reach,
                         atom_col: col,
                         atom_text: text,
+                        origin: None,
+                        destination: None,
                     }]);
                 }
                 Some('(') => chains.extend(self.group(&mods)?),
@@ -584,9 +800,21 @@ impl Reader<'_> {
         if chains.is_empty() {
             return Err((self.col(), MbnErrorKind::ExpectedMove));
         }
+        let destination = match self.peek() {
+            Some('[') => Some(self.board_range()?),
+            _ => None,
+        };
+        for chain in &mut chains {
+            if let Some(first) = chain.first_mut() {
+                first.origin = origin.clone();
+            }
+            if let Some(last) = chain.last_mut() {
+                last.destination = destination.clone();
+            }
+        }
         match self.peek() {
             None | Some('+' | '-' | ')' | ']') => Ok(chains),
-            Some('[') => Err(range(self)),
+            Some('[') => Err(range(self, "a second range after a move")),
             Some('{') => Err(set(self)),
             Some(c) if c.is_ascii_lowercase() => Ok(chains),
             Some('}') => Err((self.col(), MbnErrorKind::Unopened('}'))),
@@ -650,7 +878,7 @@ impl Reader<'_> {
             } else {
                 match c {
                     '{' => return Err(set(self)),
-                    '[' => return Err(range(self)),
+                    '[' => return Err(range(self, "a range between modifiers and their move")),
                     '!' => {
                         return Err(cannot(
                             col,
@@ -686,6 +914,144 @@ impl Reader<'_> {
             }
         }
         Ok(mods)
+    }
+
+    /// A board range at the reader's `[`: where a move starts (before it) or ends (after
+    /// it). Dynamic ranges (`[+]`, `[*]`, `[:]`), iterators, piece sets, 3D and 4D ranges and
+    /// ranges inside groups or optional legs are refused.
+    fn board_range(&mut self) -> Result<(BoardRange, usize), Failure> {
+        let open = self.col();
+        let text = self.until(open, ']');
+        if !text.ends_with(']') {
+            return Err((open, MbnErrorKind::Unclosed('[')));
+        }
+        if !self.ranges {
+            return Err(cannot(open, text, NO_XBETZA_RANGE));
+        }
+        if self.depth > 0 {
+            return Err(no_key(
+                open,
+                text,
+                "a board range inside a group or an optional leg; a variant file's regions \
+                 limit where a whole move starts or ends",
+            ));
+        }
+        self.pos += 1;
+        let complement = self.peek() == Some('^');
+        if complement {
+            self.pos += 1;
+        }
+        let mut parts = Vec::new();
+        while self.peek() != Some(']') {
+            if !parts.is_empty() {
+                match self.peek() {
+                    Some(',') => self.pos += 1,
+                    Some(c) => return Err((self.col(), MbnErrorKind::UnexpectedChar(c))),
+                    None => return Err((open, MbnErrorKind::Unclosed('['))),
+                }
+            }
+            parts.push(self.range_part(&text)?);
+        }
+        self.pos += 1;
+        Ok((BoardRange { complement, parts }, open))
+    }
+
+    /// One part of a board range: `#`, `.`, files, ranks, or files and ranks.
+    fn range_part(&mut self, text: &str) -> Result<RangePart, Failure> {
+        let col = self.col();
+        let dynamic = |what: &str| {
+            Err(no_key(
+                col,
+                text.to_string(),
+                format!(
+                    "{what} change as the game goes on; a variant file's regions are fixed squares"
+                ),
+            ))
+        };
+        match self.peek() {
+            Some('#') | Some('.') => {
+                let part = if self.peek() == Some('#') {
+                    RangePart::Edge
+                } else {
+                    RangePart::Inner
+                };
+                self.pos += 1;
+                return Ok(part);
+            }
+            Some('+') => return dynamic("the squares an enemy threatens"),
+            Some('*') => return dynamic("the squares no piece threatens"),
+            Some(':') => return dynamic("the squares of unmoved pieces"),
+            Some('{') => return Err(set(self)),
+            _ => {}
+        }
+        let files = self.span(
+            |c| c.is_ascii_lowercase(),
+            |reader| {
+                let c = reader.peek().unwrap_or(' ');
+                reader.pos += 1;
+                Ok(c as u32 - 'a' as u32 + 1)
+            },
+        )?;
+        let ranks = self.span(|c| c.is_ascii_digit(), |reader| reader.number())?;
+        if files.is_none() && ranks.is_none() {
+            return Err(match self.peek() {
+                Some(c) => (self.col(), MbnErrorKind::UnexpectedChar(c)),
+                None => (self.col(), MbnErrorKind::Unclosed('[')),
+            });
+        }
+        match self.peek() {
+            Some('(') => {
+                return Err(no_key(
+                    self.col(),
+                    text.to_string(),
+                    "an iterator over squares; write the squares out (a variant file's \
+                     regions list them)",
+                ))
+            }
+            Some(c) if c.is_ascii_uppercase() => {
+                return Err(no_key(
+                    self.col(),
+                    text.to_string(),
+                    "a level of 3D or 4D chess; XBetza has one board",
+                ))
+            }
+            _ => {}
+        }
+        let side = crate::MAX_SIDE as u32;
+        for (span, what) in [(files, "file"), (ranks, "rank")] {
+            if let Some((lo, hi)) = span {
+                if lo == 0 || hi > side || lo > hi {
+                    return Err(refuse(
+                        col,
+                        text.to_string(),
+                        format!("a {what} range must go up, within a board of {side} {what}s"),
+                    ));
+                }
+            }
+        }
+        Ok(RangePart::Area {
+            files: files.map(|(lo, hi)| (lo as u8 - 1, hi as u8 - 1)),
+            ranks: ranks.map(|(lo, hi)| (lo as u8, hi as u8)),
+        })
+    }
+
+    /// `x` or `x-y`, where `starts` says whether a character begins an `x` and `read` reads
+    /// one; `None` when none begins here.
+    fn span(
+        &mut self,
+        starts: impl Fn(char) -> bool,
+        read: impl Fn(&mut Self) -> Result<u32, Failure>,
+    ) -> Result<Option<(u32, u32)>, Failure> {
+        if !self.peek().is_some_and(&starts) {
+            return Ok(None);
+        }
+        let lo = read(self)?;
+        if self.peek() == Some('-') && self.peek_at(self.pos + 1).is_some_and(&starts) {
+            self.pos += 1;
+            let hi = read(self)?;
+            return Ok(Some((lo, hi)));
+        }
+        Ok(Some((lo, lo)))
     }
 
     /// `(xy)` with two direction letters.
@@ -969,7 +1335,9 @@ impl Reader<'_> {
         self.pos += 1;
         let start = self.start;
         self.start = self.pos;
+        self.depth += 1;
         let inner = self.sequence()?;
+        self.depth -= 1;
         self.start = start;
         if self.peek() != Some(')') {
             return Err((open, MbnErrorKind::Unclosed('(')));
@@ -1055,15 +1423,20 @@ fn col_index(chars: &[(char, usize)], col: usize) -> usize {
         .unwrap_or(chars.len())
 }
 
-/// A board range, refused.
-fn range(reader: &Reader) -> Failure {
+/// A board range where MBN's grammar has none, refused (or any range, when ranges are not
+/// read).
+fn range(reader: &Reader, why: &str) -> Failure {
     let col = reader.col();
-    cannot(
+    let text = reader.until(col, ']');
+    if !reader.ranges {
+        return cannot(col, text, NO_XBETZA_RANGE);
+    }
+    refuse(
         col,
-        reader.until(col, ']'),
-        "a board range limits where a move starts or ends; XBetza's moves are the same on \
-         every square (a variant file limits where a piece may stand with its \
-         mobilityRegion keys)",
+        text,
+        format!(
+            "{why}: a range stands before a move (where it starts) or after it (where it ends)"
+        ),
     )
 }
 

@@ -873,3 +873,150 @@ fn variant_files_take_pieces_in_mbn() {
     assert!(a.contains(&"d4c6".to_string()), "{a:?}");
     assert!(a.contains(&"f4f6".to_string()), "{a:?}");
 }
+
+/// The squares, for `color` on a board `w` x `h`, of the range that ends every move of `mbn`.
+fn mobility(mbn: &str, color: Color, w: u8, h: u8) -> BTreeSet<String> {
+    let piece = notation::mbn_piece(mbn).unwrap_or_else(|e| panic!("{e}"));
+    let range = piece.mobility.unwrap_or_else(|| panic!("{mbn}: no range"));
+    let g = notation::Geometry::new(w, h).unwrap();
+    range
+        .squares(&g, color)
+        .iter()
+        .map(|sq| g.name(sq))
+        .collect()
+}
+
+#[test]
+fn the_texts_board_ranges_name_their_squares() {
+    // "Examples of compound square designators", each after a Wazir's move.
+    let all = |files: &str, ranks: std::ops::RangeInclusive<u8>| -> Vec<String> {
+        files
+            .chars()
+            .flat_map(|f| ranks.clone().map(move |r| format!("{f}{r}")))
+            .collect()
+    };
+    let edge: Vec<String> = all("abcdefgh", 1..=8)
+        .into_iter()
+        .filter(|s| s.starts_with(['a', 'h']) || s.ends_with(['1', '8']))
+        .collect();
+    let inner: Vec<String> = all("bcdefg", 2..=7);
+    for (range, expected) in [
+        ("[a-c1]", all("abc", 1..=1)),
+        ("[b3-5]", all("b", 3..=5)),
+        ("[f-h6-8]", all("fgh", 6..=8)),
+        ("[a1,c4]", vec!["a1".into(), "c4".into()]),
+        (
+            "[a-h1-2,a8,h8]",
+            [all("abcdefgh", 1..=2), all("ah", 8..=8)].concat(),
+        ),
+        ("[1-4]", all("abcdefgh", 1..=4)),
+        (
+            "[1,8]",
+            [all("abcdefgh", 1..=1), all("abcdefgh", 8..=8)].concat(),
+        ),
+        ("[#]", edge.clone()),
+        ("[.]", inner.clone()),
+        ("[^#]", inner),
+        ("[a,h,1,8]", edge),
+        ("[]", Vec::new()),
+    ] {
+        let expected: BTreeSet<String> = expected.into_iter().collect();
+        assert_eq!(
+            mobility(&format!("W{range}"), Color::White, 8, 8),
+            expected,
+            "{range}"
+        );
+    }
+}
+
+#[test]
+fn board_ranges_become_regions() {
+    // "The General in Xiangqi can move like a Wazir, but he cannot leave the palace:
+    // G=W[d-f1-3]"; ranks count from the mover's side, so Black's palace is ranks 8-10.
+    let piece = notation::mbn_piece("G=W[d-f1-3]").unwrap();
+    assert_eq!(piece.xbetza, "W");
+    assert!(piece.initial.is_none());
+    let palace = |ranks: &[u8]| -> BTreeSet<String> {
+        "def"
+            .chars()
+            .flat_map(|f| ranks.iter().map(move |r| format!("{f}{r}")))
+            .collect()
+    };
+    assert_eq!(
+        mobility("G=W[d-f1-3]", Color::White, 9, 10),
+        palace(&[1, 2, 3])
+    );
+    assert_eq!(
+        mobility("G=W[d-f1-3]", Color::Black, 9, 10),
+        palace(&[8, 9, 10])
+    );
+    // The pawn: "[1-2]mefW02 instead of imefW02": the moves after the range are initial
+    // moves, made from the first two ranks.
+    let pawn = notation::mbn_piece("P|Pawn|=mfW+cefF+[1-2]mefW02").unwrap();
+    assert_eq!(pawn.xbetza, mbn_to_xbetza("mfW+cefF+imefW02").unwrap());
+    assert!(pawn.mobility.is_none());
+    let g = notation::Geometry::new(8, 8).unwrap();
+    let ranks = |color| -> BTreeSet<i32> {
+        let set = pawn.initial.as_ref().unwrap().squares(&g, color);
+        set.iter().map(|sq| g.rank(sq) + 1).collect()
+    };
+    assert_eq!(ranks(Color::White), BTreeSet::from([1, 2]));
+    assert_eq!(ranks(Color::Black), BTreeSet::from([7, 8]));
+    let berolina = notation::mbn_piece("mfsF+cefW+[1-2]mefF02").unwrap();
+    assert_eq!(berolina.xbetza, mbn_to_xbetza("mfsF+cefW+imefF02").unwrap());
+}
+
+#[test]
+fn ranges_no_region_can_give_are_refused() {
+    for (text, column, construct) in [
+        // The Crocodile: the King's moves have no range, the Rook's have.
+        ("C=K+fR[1-4]+bR[4]", 7, "[1-4]"),
+        // The Dolphin: two different origin ranges.
+        ("D=[1-5]fW+[6]bB", 11, "[6]"),
+        // The Janggi cannon: the palaces as two origin ranges.
+        ("[d-f1-3]pB[d-f1-3]+[d-f8-10]pB[d-f8-10]", 20, "[d-f8-10]"),
+        // A range inside a group, on a leg a chain goes on from, beside an initial move.
+        ("R<s>=[1-2](rW+(lR--[[a1]fR]))", 21, "[a1]"),
+        ("(W[1-2])3", 3, "[1-2]"),
+        ("W[1-2]-F", 2, "[1-2]"),
+        ("[1-2]fW2+iF", 10, "i"),
+        // Ranges that change during the game, iterators, 3D levels.
+        ("[+]W", 2, "[+]"),
+        ("[a2(+-2,+-2)]W", 4, "[a2(+-2,+-2)]"),
+        ("[1A]W", 3, "[1A]"),
+    ] {
+        let e = notation::mbn_piece(text).expect_err(text);
+        match &e.kind {
+            MbnErrorKind::NoVariantKey { construct: c, .. } => {
+                assert_eq!((e.column, c.as_str()), (column, construct), "{text}: {e}")
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // Where MBN's grammar puts no range: between modifiers and their move.
+    let e = notation::mbn_piece("o[b,g]B").unwrap_err();
+    assert!(
+        matches!(e.kind, MbnErrorKind::Undefined { .. }) && e.column == 2,
+        "{e}"
+    );
+}
+
+#[test]
+fn promotion_rules_are_read() {
+    let rules = notation::mbn_promotions("+P==QRBN").unwrap();
+    assert_eq!(rules.len(), 1);
+    assert_eq!(rules[0].choices, Some(vec!['Q', 'R', 'B', 'N']));
+    // "+P=={QRBN} ... In orthodox chess this is equivalent to the default promotion rule".
+    assert_eq!(notation::mbn_promotions("+P=={QRBN}").unwrap(), rules);
+    assert_eq!(notation::mbn_promotions("+P").unwrap()[0].choices, None);
+    // "+P==Q +p==I": Black's own rule.
+    let both = notation::mbn_promotions("+P==Q +p==I").unwrap();
+    assert_eq!((both[0].black, both[1].black), (false, true));
+    // "+Q==q": the queen changes colour; "$K==@k@K@w@S": drops; "*KLWNCP==X": a prefix whose
+    // rules live in FBR.
+    for (text, column) in [("+Q==q", 5), ("$K==@k@K@w@S", 1), ("*KLWNCP==X", 1)] {
+        let e = notation::mbn_promotions(text).expect_err(text);
+        assert!(matches!(e.kind, MbnErrorKind::NoVariantKey { .. }), "{e}");
+        assert_eq!(e.column, column, "{text}: {e}");
+    }
+}

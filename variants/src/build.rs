@@ -8,12 +8,13 @@ use movegen::{
     PieceType, Position, Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{
-    mbn_to_xbetza, oldbetza_to_xbetza, parse, quickref_to_xbetza, Color, Geometry, Initial,
-    SquareSet, MAX_SIDE,
+    mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color,
+    Geometry, Initial, SquareSet, MAX_SIDE,
 };
 
 use crate::{
     definition::{Definition, VariantError},
+    mbn_promotion::promotion_keys,
     palace::{janggi_weight, line_moves, JANGGI_KOMI},
     pieces::{
         is_custom_piece, named_piece, MAX_CUSTOM_PIECES, MBN_PREFIX, NAMED_PIECES, OLDBETZA_PREFIX,
@@ -22,6 +23,9 @@ use crate::{
     region::parse_region,
     start_position::{ahead_of_start, promotion_to_start_piece},
 };
+
+/// The pawn types, their promotion choices, and Black's choices where they differ.
+type PromotionTypes = (Vec<PieceId>, Vec<PieceId>, Option<Vec<PieceId>>);
 
 /// Keys this loader reads (besides the piece keys and `mobilityRegion...`).
 pub const KNOWN_KEYS: &[&str] = &[
@@ -206,6 +210,16 @@ struct Declared {
     /// Its id as the file writes it for black: a letter, maybe followed by `'` (`n`, `n'`).
     id: String,
     betza: String,
+    /// From a piece given in MBN: where every move must end, and where its initial moves
+    /// start (see [`notation::MbnPiece`]).
+    ranges: Ranges,
+}
+
+/// The board ranges of a piece given in MBN.
+#[derive(Clone, Debug, Default)]
+struct Ranges {
+    mobility: Option<BoardRange>,
+    initial: Option<BoardRange>,
 }
 
 /// Builds the rules of a resolved definition.
@@ -405,7 +419,10 @@ impl Builder<'_> {
             pt.royal = d.key == "king";
             pt.shuns_own_kind = d.key == "janggiCannon";
             if pt.desc.moves.iter().any(|m| m.initial == Initial::Virgin) {
-                pt.initial_squares = double_step_region;
+                pt.initial_squares = match &d.ranges.initial {
+                    Some(range) => Color::ALL.map(|c| range.squares(&geometry, c)),
+                    None => double_step_region,
+                };
             }
             if d.key == "soldier" && soldier_rank > 1 {
                 let zone = [
@@ -430,7 +447,16 @@ impl Builder<'_> {
                 format!("mobilityRegionWhite{capitalized}"),
                 format!("mobilityRegionBlack{capitalized}"),
             ];
-            if self.def.get(&regions[0]).is_some() || self.def.get(&regions[1]).is_some() {
+            let keyed = regions.iter().find(|k| self.def.get(k).is_some());
+            if let Some(range) = &d.ranges.mobility {
+                if let Some(key) = keyed {
+                    self.fail(
+                        key,
+                        format!("given also by the MBN range {range} of {}", d.key),
+                    );
+                }
+                pt.region = Some(Color::ALL.map(|c| range.squares(&geometry, c)));
+            } else if keyed.is_some() {
                 let all: SquareSet = geometry.squares().collect();
                 pt.region = Some([
                     self.region(&regions[0], &geometry, all),
@@ -565,41 +591,19 @@ impl Builder<'_> {
         };
 
         // Promotion.
-        let pawn_key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
-            .into_iter()
-            .find(|k| self.def.get(k).is_some())
-            .unwrap_or("promotionPawnTypes");
-        let pawn_default = if declared.iter().any(|d| d.key == "pawn") {
-            "p"
-        } else {
-            ""
+        let (pawn_types, choices, black_choices) = match self.mbn_promotion(&declared, &rules) {
+            Some(promotion) => promotion,
+            None => self.keyed_promotion(&declared),
         };
-        let pawn_types = self.letters(pawn_key, &declared, pawn_default);
-        let choice_key = if self.def.get("promotionPieceTypesWhite").is_some() {
-            "promotionPieceTypesWhite"
-        } else {
-            "promotionPieceTypes"
-        };
-        let choices = self.letters(choice_key, &declared, "qrbn");
-        // Black's promotion choices may differ (chigorin); its pawn types may not yet.
-        let black_choices = match self.def.get("promotionPieceTypesBlack") {
-            Some(_) => {
-                let black = self.letters("promotionPieceTypesBlack", &declared, "");
-                let sorted = |list: &[PieceId]| {
-                    let mut list = list.to_vec();
-                    list.sort_unstable();
-                    list
-                };
-                (sorted(&black) != sorted(&choices)).then_some(black)
-            }
-            None => None,
-        };
-        // Pawn types that differ by colour (spartan's hoplites) are pawns of either colour.
-        let mut pawn_types = pawn_types;
-        if self.def.get("promotionPawnTypesBlack").is_some() {
-            for id in self.letters("promotionPawnTypesBlack", &declared, "") {
-                if !pawn_types.contains(&id) {
-                    pawn_types.push(id);
+        for (id, d) in declared.iter().enumerate() {
+            if let Some(range) = &d.ranges.initial {
+                if !pawn_types.contains(&(id as PieceId)) {
+                    let message = format!(
+                        "the MBN range {range} before moves gives a pawn type's initial moves; \
+                         '{}' is not one (promotionPawnTypes)",
+                        d.id
+                    );
+                    self.fail(&d.key, message);
                 }
             }
         }
@@ -1209,6 +1213,117 @@ impl Builder<'_> {
         })
     }
 
+    /// The pawn types, their choices and Black's choices where they differ, from the
+    /// promotion keys.
+    fn keyed_promotion(&mut self, declared: &[Declared]) -> PromotionTypes {
+        let pawn_key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
+            .into_iter()
+            .find(|k| self.def.get(k).is_some())
+            .unwrap_or("promotionPawnTypes");
+        let pawn_default = if declared.iter().any(|d| d.key == "pawn") {
+            "p"
+        } else {
+            ""
+        };
+        let pawn_types = self.letters(pawn_key, declared, pawn_default);
+        let choice_key = if self.def.get("promotionPieceTypesWhite").is_some() {
+            "promotionPieceTypesWhite"
+        } else {
+            "promotionPieceTypes"
+        };
+        let choices = self.letters(choice_key, declared, "qrbn");
+        // Black's promotion choices may differ (chigorin); its pawn types may not yet.
+        let black_choices = match self.def.get("promotionPieceTypesBlack") {
+            Some(_) => {
+                let black = self.letters("promotionPieceTypesBlack", declared, "");
+                let sorted = |list: &[PieceId]| {
+                    let mut list = list.to_vec();
+                    list.sort_unstable();
+                    list
+                };
+                (sorted(&black) != sorted(&choices)).then_some(black)
+            }
+            None => None,
+        };
+        // Pawn types that differ by colour (spartan's hoplites) are pawns of either colour.
+        let mut pawn_types = pawn_types;
+        if self.def.get("promotionPawnTypesBlack").is_some() {
+            for id in self.letters("promotionPawnTypesBlack", declared, "") {
+                if !pawn_types.contains(&id) {
+                    pawn_types.push(id);
+                }
+            }
+        }
+        (pawn_types, choices, black_choices)
+    }
+
+    /// The same from MBN promotion rules (`promotionPieceTypes = mbn:+P==QRBN`), when the
+    /// file gives them; the other promotion-type keys may not be set beside them.
+    fn mbn_promotion(&mut self, declared: &[Declared], rules: &Rules) -> Option<PromotionTypes> {
+        const KEY: &str = "promotionPieceTypes";
+        let value = self.def.get(KEY)?.to_string();
+        let text = value.strip_prefix(MBN_PREFIX)?;
+        let keys = match mbn_promotions(text) {
+            Ok(parsed) => promotion_keys(&parsed).map_err(|why| format!("\"{value}\": {why}")),
+            Err(e) => Err(format!(
+                "\"{value}\": column {}: {}",
+                e.column + MBN_PREFIX.len(),
+                e.kind
+            )),
+        };
+        let keys = match keys {
+            Ok(keys) => keys,
+            Err(message) => {
+                self.fail(KEY, message);
+                return Some((Vec::new(), Vec::new(), None));
+            }
+        };
+        for other in [
+            "promotionPawnTypes",
+            "promotionPawnTypesWhite",
+            "promotionPawnTypesBlack",
+            "pawnTypes",
+            "promotionPieceTypesWhite",
+            "promotionPieceTypesBlack",
+        ] {
+            if self.def.get(other).is_some() {
+                self.fail(other, format!("given also by the MBN rules of {KEY}"));
+            }
+        }
+        let mut ids = |letters: &[char]| -> Vec<PieceId> {
+            let mut ids = Vec::new();
+            for letter in letters {
+                match find_declared(declared, &letter.to_string()) {
+                    Some(i) => ids.push(i as PieceId),
+                    None => self.fail(KEY, format!("no piece '{letter}' in this variant")),
+                }
+            }
+            ids
+        };
+        let white_pawns = ids(&keys.pawns[0]);
+        let black_pawns = ids(&keys.pawns[1]);
+        let mut pawn_types = white_pawns;
+        for id in black_pawns {
+            if !pawn_types.contains(&id) {
+                pawn_types.push(id);
+            }
+        }
+        // MBN's default rule: every other piece that is not royal.
+        let every_other = |pawns: &[PieceId]| -> Vec<PieceId> {
+            (0..declared.len() as PieceId)
+                .filter(|id| !pawns.contains(id) && !rules.pieces[*id as usize].royal)
+                .collect()
+        };
+        let mut side_choices = |c: usize| match &keys.choices[c] {
+            Some(letters) => ids(letters),
+            None => every_other(&pawn_types),
+        };
+        let choices = side_choices(0);
+        let black = side_choices(1);
+        let black_choices = (black != choices).then_some(black);
+        Some((pawn_types, choices, black_choices))
+    }
+
     /// The pieces the definition declares, in a fixed order: named keys, then custom pieces.
     fn declared_pieces(&mut self, double_step: bool) -> Vec<Declared> {
         let chess_default = ["pawn", "knight", "bishop", "rook", "queen", "king"];
@@ -1240,6 +1355,7 @@ impl Builder<'_> {
                     continue;
                 }
             };
+            let mut ranges = Ranges::default();
             let betza = match (betza, named_piece(&key)) {
                 (Some(b), _) => match translate(&b) {
                     Some(Err((prefix, column, kind))) => {
@@ -1252,10 +1368,14 @@ impl Builder<'_> {
                             key,
                             id,
                             betza: String::new(),
+                            ranges: Ranges::default(),
                         });
                         continue;
                     }
-                    Some(Ok(xbetza)) => xbetza,
+                    Some(Ok(translated)) => {
+                        ranges = translated.ranges;
+                        translated.xbetza
+                    }
                     None => b,
                 },
                 (None, Some(b)) => b.to_string(),
@@ -1274,27 +1394,57 @@ impl Builder<'_> {
                 self.fail(&key, message);
                 continue;
             }
-            declared.push(Declared { key, id, betza });
+            declared.push(Declared {
+                key,
+                id,
+                betza,
+                ranges,
+            });
         }
         declared
     }
 }
 
-/// A piece's moves written after `quickref:`, `oldbetza:` or `mbn:`, translated into XBetza, or
-/// the prefix, the column inside the rest and the error; `None` for XBetza.
-fn translate(value: &str) -> Option<Result<String, (&'static str, usize, String)>> {
+/// A piece's moves written after `quickref:`, `oldbetza:` or `mbn:`, translated into XBetza.
+struct Translated {
+    xbetza: String,
+    /// MBN's board ranges.
+    ranges: Ranges,
+}
+
+/// A piece's moves written after `quickref:`, `oldbetza:` or `mbn:`, translated, or the
+/// prefix, the column inside the rest and the error; `None` for XBetza.
+fn translate(value: &str) -> Option<Result<Translated, (&'static str, usize, String)>> {
+    let plain = |xbetza| Translated {
+        xbetza,
+        ranges: Ranges::default(),
+    };
     if let Some(text) = value.strip_prefix(QUICKREF_PREFIX) {
         return Some(
-            quickref_to_xbetza(text).map_err(|e| (QUICKREF_PREFIX, e.column, e.kind.to_string())),
+            quickref_to_xbetza(text)
+                .map(plain)
+                .map_err(|e| (QUICKREF_PREFIX, e.column, e.kind.to_string())),
         );
     }
     if let Some(text) = value.strip_prefix(OLDBETZA_PREFIX) {
         return Some(
-            oldbetza_to_xbetza(text).map_err(|e| (OLDBETZA_PREFIX, e.column, e.kind.to_string())),
+            oldbetza_to_xbetza(text)
+                .map(plain)
+                .map_err(|e| (OLDBETZA_PREFIX, e.column, e.kind.to_string())),
         );
     }
     let text = value.strip_prefix(MBN_PREFIX)?;
-    Some(mbn_to_xbetza(text).map_err(|e| (MBN_PREFIX, e.column, e.kind.to_string())))
+    Some(
+        mbn_piece(text)
+            .map(|piece| Translated {
+                xbetza: piece.xbetza,
+                ranges: Ranges {
+                    mobility: piece.mobility,
+                    initial: piece.initial,
+                },
+            })
+            .map_err(|e| (MBN_PREFIX, e.column, e.kind.to_string())),
+    )
 }
 
 /// The ids in a list such as `qrbn` or `n'q`: each a letter, maybe followed by `'`; spaces

@@ -156,15 +156,61 @@ mod tests {
         assert_eq!(betza("N"), "mafsW");
         assert_eq!(betza("G"), "FX");
         // The line of the key, and the column inside the value: '[' is the 8th character of
-        // "a:mbn:W[d-f1-3]".
-        let bad = "[a:chess]\n\ncustomPiece1 = a:mbn:W[d-f1-3]\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNA w - - 0 1\n";
-        let problem = only_problem(bad);
-        assert!(
-            problem.starts_with(
-                "test.ini:3: customPiece1: \"a:mbn:W[d-f1-3]\": column 8: '[d-f1-3]' has no \
-                 XBetza equivalent: a board range"
-            ),
-            "{problem}"
+        // "a:mbn:W[d-f1-3]+F".
+        let bad = "[a:chess]\n\ncustomPiece1 = a:mbn:W[d-f1-3]+F\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNA w - - 0 1\n";
+        assert_eq!(
+            only_problem(bad),
+            "test.ini:3: customPiece1: \"a:mbn:W[d-f1-3]+F\": column 8: '[d-f1-3]' has no \
+             variant-file equivalent: a range after some moves only; a variant file's mobility \
+             region limits every move of the piece"
+        );
+    }
+
+    #[test]
+    fn mbn_board_ranges_are_regions() {
+        let good = "[a:chess]\ncustomPiece1 = a:mbn:W[d-f1-3]\n\
+                    customPiece2 = s:mbn:mfW+cefF+[1-2]mefW02\npromotionPawnTypes = ps\n";
+        assert_eq!(lines(good), vec![]);
+        assert_eq!(betza_of(good)("S"), "fmWfceFifmnafmnW");
+        // An origin range gives a pawn type's double-step region; a Rook is none.
+        let not_pawn = "[a:chess]\ncustomPiece1 = a:mbn:[1]R\n";
+        assert_eq!(
+            only_problem(not_pawn),
+            "test.ini:2: customPiece1: the MBN range [1] before moves gives a pawn type's \
+             initial moves; 'a' is not one (promotionPawnTypes)"
+        );
+        // A region given twice.
+        let twice =
+            "[a:chess]\ncustomPiece1 = a:mbn:W[d-f1-3]\nmobilityRegionWhiteCustomPiece1 = d1\n";
+        assert_eq!(
+            only_problem(twice),
+            "test.ini:3: mobilityRegionWhiteCustomPiece1: given also by the MBN range [d-f1-3] \
+             of customPiece1"
+        );
+    }
+
+    #[test]
+    fn promotions_may_be_mbn_rules() {
+        assert_eq!(
+            lines("[a:chess]\npromotionPieceTypes = mbn:+P==Q +p==N\n"),
+            vec![]
+        );
+        let flip = "[a:chess]\npromotionPieceTypes = mbn:+P==q\n";
+        assert_eq!(
+            only_problem(flip),
+            "test.ini:2: promotionPieceTypes: \"mbn:+P==q\": column 9: '+P==q' has no \
+             variant-file equivalent: a lower-case piece after '==' promotes into the other \
+             side's piece; a variant file's promotions keep the colour"
+        );
+        let unknown = "[a:chess]\npromotionPieceTypes = mbn:+P==X\n";
+        assert_eq!(
+            only_problem(unknown),
+            "test.ini:2: promotionPieceTypes: no piece 'x' in this variant"
+        );
+        let twice = "[a:chess]\npromotionPawnTypes = p\npromotionPieceTypes = mbn:+P==Q\n";
+        assert_eq!(
+            only_problem(twice),
+            "test.ini:2: promotionPawnTypes: given also by the MBN rules of promotionPieceTypes"
         );
     }
 

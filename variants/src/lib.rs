@@ -15,6 +15,7 @@ mod catalog;
 mod check;
 mod definition;
 mod ini;
+mod mbn_promotion;
 mod palace;
 mod pieces;
 mod region;
@@ -29,9 +30,10 @@ pub use catalog::{
 pub use check::check_text;
 pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
 pub use ini::{parse_ini, Entry, IniError, Section};
+pub use mbn_promotion::{promotion_keys, PromotionKeys};
 pub use pieces::{
     is_custom_piece, named_piece, MBN_PREFIX, NAMED_PIECES, OLDBETZA_PREFIX, QUICKREF_PREFIX,
 };
-pub use region::parse_region;
+pub use region::{parse_region, region_text};
 pub use start_position::shuffled_start;
 pub use weights::eval_weights;

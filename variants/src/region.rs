@@ -45,6 +45,28 @@ pub fn parse_region(text: &str, geometry: &Geometry) -> Result<SquareSet, String
     Ok(set)
 }
 
+/// A region in the form [`parse_region`] reads: whole ranks as `*N`, the other squares by
+/// name, in board order (`-` for no square).
+pub fn region_text(set: SquareSet, geometry: &Geometry) -> String {
+    let mut words = Vec::new();
+    let mut rest = set;
+    for rank in 0..geometry.height() as i32 {
+        let line: SquareSet = (0..geometry.width() as i32)
+            .filter_map(|f| geometry.square(f, rank))
+            .collect();
+        if !line.is_empty() && (line & set) == line {
+            words.push(format!("*{}", rank + 1));
+            rest &= !line;
+        }
+    }
+    words.extend(rest.iter().map(|sq| geometry.name(sq)));
+    if words.is_empty() {
+        "-".to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +80,14 @@ mod tests {
         assert!(parse_region("*11", &g).is_err());
         assert!(parse_region("j1", &g).is_err());
         assert!(parse_region("-", &g).unwrap().is_empty());
+    }
+
+    #[test]
+    fn written_regions_read_back() {
+        let g = Geometry::new(9, 10).unwrap();
+        for text in ["*1 *2", "d1 e1 f1 d2 e2 f2 d3 e3 f3", "*10 a1 i9", "-"] {
+            let set = parse_region(text, &g).unwrap();
+            assert_eq!(region_text(set, &g), text);
+        }
     }
 }

@@ -11,9 +11,11 @@
 
 use movegen::{Ending, PathMove, Probe};
 use notation::{
-    mbn_to_xbetza, oldbetza_to_xbetza, parse, quickref_to_xbetza, write_other, Color, Geometry,
-    MbnError, MoveDesc, OldBetzaError, OtherNotation, ParseError, PieceDesc, QuickrefError, Square,
+    mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, write_other,
+    BoardRange, Color, Geometry, MbnError, MoveDesc, OldBetzaError, OtherNotation, ParseError,
+    PieceDesc, QuickrefError, Square, SquareSet,
 };
+use variants::{promotion_keys, region_text};
 
 use crate::cli::{Arg, Args, UsageError};
 
@@ -39,7 +41,13 @@ Options:
                        exponents, ...), or mbn, the Modified Betza Notation
                        (mR+pR, W-fF and aK--[K] chains, (aW)3, :1,4:, ...);
                        such text is translated into XBetza, shown first as
-                       \"xbetza: ...\"; --piece and --imitate stay XBetza
+                       \"xbetza: ...\"; --piece and --imitate stay XBetza.
+                       MBN's board ranges follow as the regions a variant file
+                       gives (\"mobilityRegionWhite: d1 e1 f1 ...\" for W[d-f1-3],
+                       \"doubleStepRegionWhite: *1 *2\" for [1-2]mefW02, whose
+                       moves become initial moves), and the diagram obeys them;
+                       an MBN promotion rule (+P==QRBN, +P, +P==Q +p==I) prints
+                       the promotion keys it stands for instead of a diagram
                          --notation quickref
   --size WxH           board of W files and H ranks, 1 to 16 each (default 8x8)
                          --size 9x10
@@ -86,6 +94,8 @@ Examples:
   kraken betza --notation quickref 'F(F-W0)'
   kraken betza --notation oldbetza 'mRcR+R'
   kraken betza --notation mbn 'L=ADN(aK--[K])'
+  kraken betza --notation mbn 'G=W[d-f1-3]' --size 9x10 --from e1
+  kraken betza --notation mbn '+P==QRBN'
 
 Exit status: 0 on success, 2 on bad input.
 ";
@@ -99,11 +109,34 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     if items.iter().any(|item| item == "-h" || item == "--help") {
         return Ok(HELP.to_string());
     }
-    let setup = Setup::resolve(Request::read(items)?)?;
+    let request = Request::read(items)?;
+    if request.notation.as_deref() == Some("mbn") {
+        if let Some(text) = request.betza.as_deref().filter(|t| is_promotion_rule(t)) {
+            return promotion_report(text);
+        }
+    }
+    let setup = Setup::resolve(request)?;
     log::debug!("betza setup: {setup:?}");
-    let moves = setup.probe().moves(&setup.desc, setup.from, setup.color);
+    let mut moves = setup.probe().moves(&setup.desc, setup.from, setup.color);
+    if let Some(region) = setup.regions.mobility {
+        moves.retain(|m| m.piece != setup.from || region.contains(m.to));
+    }
     log::debug!("{} moves generated", moves.len());
     Ok(report(&setup, &moves))
+}
+
+/// Whether MBN text is a promotion rule (`+P==QRBN`, `+P`, `#K==Q`) rather than a piece.
+fn is_promotion_rule(text: &str) -> bool {
+    let text = text.trim();
+    text.contains("==") || (text.starts_with('+') && !text.contains('='))
+}
+
+/// The promotion keys MBN promotion rules stand for, one `KEY = VALUE` line each.
+fn promotion_report(text: &str) -> Result<String, UsageError> {
+    let rules = mbn_promotions(text).map_err(|err| mbn_error("bad MBN promotion rule", &err))?;
+    let keys = promotion_keys(&rules)
+        .map_err(|why| UsageError(format!("bad MBN promotion rule: \"{text}\": {why}")))?;
+    Ok(keys.lines().into_iter().map(|l| l + "\n").collect())
 }
 
 /// The command line as written, before anything is checked against the board.
@@ -236,6 +269,8 @@ struct Setup {
     text: String,
     /// The XBetza translation of a piece written in another notation.
     translation: Option<String>,
+    /// MBN's board ranges as a variant file's regions (`mobilityRegionWhite: d1 ...`).
+    region_lines: String,
     desc: PieceDesc,
     geometry: Geometry,
     from: Square,
@@ -246,6 +281,31 @@ struct Setup {
     royal: Vec<Square>,
     ep: Option<(Vec<Square>, Square)>,
     imitated: Option<PieceDesc>,
+    /// MBN's board ranges as the regions of the mover's side.
+    regions: Regions,
+}
+
+/// Where MBN's board ranges let the mover go: every move ends in `mobility`; the moves
+/// written after a range are initial moves, made from `initial` (a pawn's double-step
+/// region).
+#[derive(Clone, Copy, Debug, Default)]
+struct Regions {
+    mobility: Option<SquareSet>,
+    initial: Option<SquareSet>,
+}
+
+/// The lines that give MBN's board ranges as a variant file's regions, for both sides.
+fn region_lines(geometry: &Geometry, ranges: &[(&str, &Option<BoardRange>)]) -> String {
+    let mut out = String::new();
+    for (key, range) in ranges {
+        if let Some(range) = range {
+            for (side, color) in [("White", Color::White), ("Black", Color::Black)] {
+                let squares = region_text(range.squares(geometry, color), geometry);
+                out.push_str(&format!("{key}{side}: {squares}\n"));
+            }
+        }
+    }
+    out
 }
 
 impl Setup {
@@ -257,6 +317,8 @@ impl Setup {
             Some(size) => board_size(size)?,
             None => Geometry::new(8, 8).expect("8x8 is a valid board"),
         };
+        let mut region_text_lines = String::new();
+        let mut ranges: (Option<BoardRange>, Option<BoardRange>) = (None, None);
         let translation = match request.notation.as_deref() {
             None | Some("xbetza") => None,
             Some("quickref") => Some(
@@ -268,7 +330,16 @@ impl Setup {
                     .map_err(|err| oldbetza_error("bad old-Betza notation", &err))?,
             ),
             Some("mbn") => {
-                Some(mbn_to_xbetza(&text).map_err(|err| mbn_error("bad MBN notation", &err))?)
+                let piece = mbn_piece(&text).map_err(|err| mbn_error("bad MBN notation", &err))?;
+                region_text_lines = region_lines(
+                    &geometry,
+                    &[
+                        ("mobilityRegion", &piece.mobility),
+                        ("doubleStepRegion", &piece.initial),
+                    ],
+                );
+                ranges = (piece.mobility, piece.initial);
+                Some(piece.xbetza)
             }
             Some(other) => {
                 return Err(UsageError(format!(
@@ -296,6 +367,7 @@ impl Setup {
                 )))
             }
         };
+        let geometry_copy = geometry.clone();
         let mut setup = Setup {
             text,
             translation,
@@ -309,10 +381,20 @@ impl Setup {
             royal: Vec::new(),
             ep: None,
             imitated: None,
+            regions: Regions {
+                mobility: ranges.0.map(|r| r.squares(&geometry_copy, color)),
+                initial: ranges.1.map(|r| r.squares(&geometry_copy, color)),
+            },
+            region_lines: region_text_lines,
         };
         setup.add_occupants(&request.occupy)?;
         setup.add_pieces(&request.pieces)?;
         setup.virgin = setup.piece_squares("--virgin", &request.virgin)?;
+        // A pawn's initial moves are made from its double-step region, moved or not.
+        if setup.regions.initial.is_some_and(|r| r.contains(from)) && !setup.virgin.contains(&from)
+        {
+            setup.virgin.push(from);
+        }
         setup.ahead = setup.piece_squares("--ahead", &request.ahead)?;
         setup.royal = setup.piece_squares("--royal", &request.royal)?;
         if let Some(ep) = &request.ep {
@@ -567,6 +649,7 @@ fn report(setup: &Setup, moves: &[PathMove]) -> String {
     if let Some(xbetza) = &setup.translation {
         out.push_str(&format!("xbetza: {xbetza}\n"));
     }
+    out.push_str(&setup.region_lines);
     for line in diagram(setup, &own) {
         out.push_str(&line);
         out.push('\n');
@@ -961,17 +1044,89 @@ mod tests {
 
     #[test]
     fn mbn_errors_point_at_the_construct() {
-        let message = error(&["--notation", "mbn", "G=W[d-f1-3]"]);
+        let message = error(&["--notation", "mbn", "G=W[d-f1-3]+F"]);
         let lines: Vec<&str> = message.lines().collect();
         assert!(
-            lines[0].starts_with("bad MBN notation: \"G=W[d-f1-3]\": column 4: '[d-f1-3]'"),
+            lines[0].starts_with("bad MBN notation: \"G=W[d-f1-3]+F\": column 4: '[d-f1-3]'"),
             "{message}"
         );
-        assert_eq!(lines[1], "  G=W[d-f1-3]");
+        assert_eq!(lines[1], "  G=W[d-f1-3]+F");
         assert_eq!(lines[2], "     ^");
         let message = error(&["--notation", "mbn", "R4"]);
         assert!(
             message.contains("column 2: 'R4' is not defined by MBN"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn mbn_board_ranges_are_shown_as_regions_and_obeyed() {
+        let general = run(&strings(&[
+            "--notation",
+            "mbn",
+            "G=W[d-f1-3]",
+            "--size",
+            "9x10",
+            "--from",
+            "e1",
+        ]))
+        .unwrap();
+        let mut lines = general.lines();
+        assert_eq!(lines.next(), Some("xbetza: W"));
+        assert_eq!(
+            lines.next(),
+            Some("mobilityRegionWhite: d1 e1 f1 d2 e2 f2 d3 e3 f3")
+        );
+        assert_eq!(
+            lines.next(),
+            Some("mobilityRegionBlack: d8 e8 f8 d9 e9 f9 d10 e10 f10")
+        );
+        assert!(general.ends_with("targets: d1 e2 f1\n"), "{general}");
+        let from_d3 = run(&strings(&[
+            "--notation",
+            "mbn",
+            "G=W[d-f1-3]",
+            "--size",
+            "9x10",
+            "--from",
+            "d3",
+        ]))
+        .unwrap();
+        assert!(from_d3.ends_with("targets: d2 e3\n"), "{from_d3}");
+        // The pawn's double step, made from the first two ranks, moved or not.
+        let pawn = |from: &str| {
+            let text = run(&strings(&[
+                "--notation",
+                "mbn",
+                "mfW+cefF+[1-2]mefW02",
+                "--from",
+                from,
+            ]))
+            .unwrap();
+            assert!(text.contains("\ndoubleStepRegionWhite: *1 *2\n"), "{text}");
+            text.lines().last().unwrap().to_string()
+        };
+        assert_eq!(pawn("e2"), "targets: e3 e4");
+        assert_eq!(pawn("e1"), "targets: e2 e3");
+        assert_eq!(pawn("e3"), "targets: e4");
+    }
+
+    #[test]
+    fn mbn_promotion_rules_print_their_keys() {
+        let keys = |rule: &str| run(&strings(&["--notation", "mbn", rule])).unwrap();
+        assert_eq!(
+            keys("+P==QRBN"),
+            "promotionPawnTypes = p\npromotionPieceTypes = qrbn\n"
+        );
+        assert_eq!(
+            keys("+P==Q +p==I"),
+            "promotionPawnTypes = p\npromotionPieceTypesWhite = q\npromotionPieceTypesBlack = i\n"
+        );
+        let message = run(&strings(&["--notation", "mbn", "+Q==q"]))
+            .expect_err("no variant key flips colour")
+            .0;
+        assert!(
+            message.starts_with("bad MBN promotion rule: \"+Q==q\": column 5:"),
             "{message}"
         );
     }
