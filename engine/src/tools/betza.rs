@@ -1061,17 +1061,20 @@ mod tests {
 
     #[test]
     fn mbn_board_ranges_are_shown_as_regions_and_obeyed() {
-        let general = run(&strings(&[
-            "--notation",
-            "mbn",
-            "G=W[d-f1-3]",
-            "--size",
-            "9x10",
-            "--from",
-            "e1",
-        ]))
-        .unwrap();
-        let mut lines = general.lines();
+        let general = |from: &str| {
+            let items = [
+                "--notation",
+                "mbn",
+                "G=W[d-f1-3]",
+                "--size",
+                "9x10",
+                "--from",
+                from,
+            ];
+            run(&strings(&items)).unwrap()
+        };
+        let from_e1 = general("e1");
+        let mut lines = from_e1.lines();
         assert_eq!(lines.next(), Some("xbetza: W"));
         assert_eq!(
             lines.next(),
@@ -1081,17 +1084,8 @@ mod tests {
             lines.next(),
             Some("mobilityRegionBlack: d8 e8 f8 d9 e9 f9 d10 e10 f10")
         );
-        assert!(general.ends_with("targets: d1 e2 f1\n"), "{general}");
-        let from_d3 = run(&strings(&[
-            "--notation",
-            "mbn",
-            "G=W[d-f1-3]",
-            "--size",
-            "9x10",
-            "--from",
-            "d3",
-        ]))
-        .unwrap();
+        assert!(from_e1.ends_with("targets: d1 e2 f1\n"), "{from_e1}");
+        let from_d3 = general("d3");
         assert!(from_d3.ends_with("targets: d2 e3\n"), "{from_d3}");
         // The pawn's double step, made from the first two ranks, moved or not.
         let pawn = |from: &str| {
