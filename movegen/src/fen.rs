@@ -105,6 +105,32 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// How many checks win in lichess's three-check FENs, whose `+W+B` counts the checks given.
+const LICHESS_CHECKS: u8 = 3;
+
+/// The square names of an e.p. field with their offsets: `e3`, `d3,e3` or `f3g4`.
+fn square_names(text: &str) -> Vec<(usize, &str)> {
+    let mut names = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for i in 1..=bytes.len() {
+        let boundary = i == bytes.len()
+            || bytes[i] == b','
+            || (bytes[i].is_ascii_alphabetic() && bytes[i - 1].is_ascii_digit());
+        if boundary {
+            if start < i {
+                names.push((start, &text[start..i]));
+            }
+            start = if i < bytes.len() && bytes[i] == b',' {
+                i + 1
+            } else {
+                i
+            };
+        }
+    }
+    names
+}
+
 fn error(field: FenField, column: usize, message: impl Into<String>) -> FenError {
     FenError {
         field,
@@ -199,16 +225,21 @@ impl Position {
             pos.read_ep(ep, reader.column(at))?;
             reader.next += 1;
         }
+        let mut checks_read = false;
         if pos.rules.end.check_counting {
             // Fairy-Stockfish: without the field, the next check wins.
             pos.checks = [1, 1];
-            if let Some((at, checks)) = reader.peek().filter(|(_, s)| is_checks(s)) {
+            if let Some((at, checks)) = reader
+                .peek()
+                .filter(|(_, s)| is_checks(s) && !s.starts_with('+'))
+            {
                 pos.read_checks(checks, reader.column(at))?;
                 reader.next += 1;
+                checks_read = true;
             }
         }
         for target in 0..2 {
-            if let Some((at, text)) = reader.peek() {
+            if let Some((at, text)) = reader.peek().filter(|(_, s)| !s.starts_with('+')) {
                 let value: u16 = text.parse().map_err(|_| {
                     let message = if is_counter(text) {
                         format!("'{text}' is out of range (0 to {})", u16::MAX)
@@ -224,6 +255,18 @@ impl Position {
                 }
                 reader.next += 1;
             }
+        }
+        // Lichess's three-check form after the counters: the checks each side has given.
+        if let Some((at, given)) = reader.peek().filter(|(_, s)| s.starts_with('+')) {
+            if !pos.rules.end.check_counting || checks_read {
+                return Err(error(
+                    FenField::Checks,
+                    reader.column(at),
+                    format!("unexpected '{given}'"),
+                ));
+            }
+            pos.read_checks_given(given, reader.column(at))?;
+            reader.next += 1;
         }
         if let Some((at, extra)) = reader.peek() {
             return Err(error(
@@ -594,14 +637,38 @@ impl Position {
         }
     }
 
+    /// Reads lichess's `+W+B`, the checks each side has given, as Fairy-Stockfish does: of
+    /// three.
+    fn read_checks_given(&mut self, text: &str, column: usize) -> Result<(), FenError> {
+        let parsed = text
+            .strip_prefix('+')
+            .and_then(|rest| rest.split_once('+'))
+            .and_then(|(w, b)| Some([w.parse::<u8>().ok()?, b.parse::<u8>().ok()?]));
+        match parsed {
+            Some(given) => {
+                self.checks = given.map(|n| LICHESS_CHECKS.saturating_sub(n));
+                Ok(())
+            }
+            None => Err(error(
+                FenField::Checks,
+                column,
+                format!("expected the checks given as '+white+black', found '{text}'"),
+            )),
+        }
+    }
+
+    /// Reads the e.p. field: squares separated by commas (Kraken's form) or written one after
+    /// the other (Fairy-Stockfish's `f3g4`, which may name the piece that just passed, `g4`,
+    /// beside the square it passed, `f3`).
     fn read_ep(&mut self, text: &str, column: usize) -> Result<(), FenError> {
         if text == "-" {
             return Ok(());
         }
         let g = self.geometry().clone();
+        let them = self.side.opponent();
         let mut squares = SquareSet::EMPTY;
-        let mut offset = 0;
-        for name in text.split(',') {
+        let mut named_victim = None;
+        for (offset, name) in square_names(text) {
             let sq = g.parse_square(name).map_err(|_| {
                 error(
                     FenField::EnPassant,
@@ -609,10 +676,26 @@ impl Position {
                     format!("'{name}' is not a square of this board"),
                 )
             })?;
-            squares.insert(sq);
-            offset += name.chars().count() + 1;
+            match self.piece_at(sq) {
+                Some(piece) if piece.color == them && named_victim.is_none() => {
+                    named_victim = Some(sq);
+                }
+                Some(_) => {
+                    return Err(error(
+                        FenField::EnPassant,
+                        column + offset,
+                        format!("'{name}' is occupied"),
+                    ))
+                }
+                None => squares.insert(sq),
+            }
         }
-        match self.ep_victim_of(squares) {
+        let victim = match named_victim {
+            Some(victim) if !squares.is_empty() => Some(victim),
+            Some(_) => None,
+            None => self.ep_victim_of(squares),
+        };
+        match victim {
             Some(victim) => {
                 self.ep_squares = squares;
                 self.ep_victim = victim.0;

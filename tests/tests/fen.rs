@@ -546,6 +546,53 @@ fn triple_step_ep_rights_on_two_squares() {
     assert_reads_back(&mut pos, "triple step");
 }
 
+#[test]
+fn fairy_stockfish_ep_fields_and_lichess_check_counters_are_read() {
+    let catalog = catalog();
+    // Fairy-Stockfish writes a Berolina double step's e.p. field as the square passed and the
+    // pawn's square, one after the other (pyffish 0.0.90 after 1.e2g4 and 1.g2e4 with a black
+    // pawn on f4); its legal moves, e.p. f4f3 among them, and perft 2 (1043 and 836).
+    for (fen, victim, perft2) in [
+        (
+            "rnbqkbnr/ppppp1pp/8/8/5pP1/8/PPPP1PPP/RNBQKBNR b KQkq f3g4 0 1",
+            "g4",
+            1043,
+        ),
+        (
+            "rnbqkbnr/ppppp1pp/8/8/4Pp2/8/PPPPPP1P/RNBQKBNR b KQkq f3e4 0 1",
+            "e4",
+            836,
+        ),
+    ] {
+        let mut pos = read(&catalog, "berolina", fen);
+        assert_eq!(pos.ep_victim(), Some(square(&pos, victim)), "{fen}");
+        let moves = move_texts(&mut pos);
+        assert_eq!(moves.len(), 30, "{fen}");
+        assert!(moves.contains(&"f4f3".to_string()), "{fen}: {moves:?}");
+        assert_eq!(movegen::perft(&mut pos, 2), perft2, "{fen}");
+    }
+    // The same form for a triple step: the squares passed and the pawn's.
+    let kraken = read(
+        &catalog,
+        "triplestep",
+        "4k3/8/8/4P3/3p4/8/8/4K3 b - e3,e4 0 1",
+    );
+    let fsf = read(
+        &catalog,
+        "triplestep",
+        "4k3/8/8/4P3/3p4/8/8/4K3 b - e3e4e5 0 1",
+    );
+    assert_eq!(fsf.ep_squares(), kraken.ep_squares());
+    assert_eq!(fsf.ep_victim(), kraken.ep_victim());
+    // Lichess's "+W+B" after the counters counts the checks given; pyffish reads it as the
+    // checks left of three ("+1+0" is "2+3", "+2+1" is "1+2").
+    let board = "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq -";
+    for (given, left) in [("+1+0", "2+3"), ("+2+1", "1+2")] {
+        let pos = read(&catalog, "3check", &format!("{board} 1 2 {given}"));
+        assert_eq!(pos.fen(), format!("{board} {left} 1 2"));
+    }
+}
+
 /// A FEN that must fail: the variant, the FEN, the field, and the text the column points at
 /// (its first occurrence in the FEN; `""` for column 1).
 struct Bad {
@@ -589,6 +636,26 @@ fn bad_fens_name_field_and_column() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+x 0 1",
             Checks,
             "3+x",
+        ),
+        // Lichess's checks given, only in check-counting variants and not beside the
+        // checks left.
+        bad(
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+0",
+            Checks,
+            "+1+0",
+        ),
+        bad(
+            "3check",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1 +1+0",
+            Checks,
+            "+1+0",
+        ),
+        bad(
+            "3check",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+x",
+            Checks,
+            "+1+x",
         ),
         bad("chess", "   ", Board, ""),
         // Too few and too many ranks.
