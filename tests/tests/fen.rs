@@ -8,6 +8,8 @@
 //!   castling letters, gating rights, a missing e.p. field or counters, shogi FENs without
 //!   castling and e.p. fields; each with the canonical text `fen()` writes for it.
 //! * E.p.: the square a double step leaves, and the capture a FEN's e.p. field allows.
+//! * Fairy-Stockfish's FENs: its e.p. and check-counter forms, and the positions of random
+//!   games in every shared variant as pyffish writes them, with its legal move counts.
 //! * Errors: the field and 1-based column of each kind of bad FEN; no panic on garbage.
 //!
 //! The canonical text is what Fairy-Stockfish writes: holdings always as `[...]` (`[]` when
@@ -591,6 +593,32 @@ fn fairy_stockfish_ep_fields_and_lichess_check_counters_are_read() {
         let pos = read(&catalog, "3check", &format!("{board} 1 2 {given}"));
         assert_eq!(pos.fen(), format!("{board} {left} 1 2"));
     }
+}
+
+#[test]
+fn fairy_stockfish_fens_of_random_games_read_with_its_moves() {
+    // data/fen/pyffish_games.jsonl: positions of random games in every variant pyffish 0.0.90
+    // shares with Kraken, as pyffish writes them, with its number of legal moves
+    // (scripts/pyffish_fens.py).
+    let catalog = catalog();
+    let mut variants = std::collections::BTreeSet::new();
+    let mut count = 0;
+    for line in include_str!("../data/fen/pyffish_games.jsonl").lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("valid JSON");
+        let variant = record["variant"].as_str().expect("a variant");
+        let fen = record["fen"].as_str().expect("a FEN");
+        let legal = record["legal"].as_u64().expect("a count");
+        let mut pos = Position::from_fen(rules(&catalog, variant), fen)
+            .unwrap_or_else(|e| panic!("{variant}: {fen}: {e}"));
+        assert_eq!(movegen::perft(&mut pos, 1), legal, "{variant}: {fen}");
+        variants.insert(variant.to_string());
+        count += 1;
+    }
+    assert!(
+        variants.len() >= 87 && count >= 2900,
+        "{} variants, {count}",
+        variants.len()
+    );
 }
 
 /// A FEN that must fail: the variant, the FEN, the field, and the text the column points at
