@@ -555,8 +555,18 @@ impl Position {
                     // X-FEN and Shredder-FEN: a partner's file letter is a castling right, which
                     // needs the king. With gating, a file letter is the gating right of that
                     // piece alone, as Fairy-Stockfish reads it (castling needs K or Q, or the
-                    // letters of both the king and the partner).
-                    if !self.rules.gating.enabled && self.is_castling_partner(color, sq) {
+                    // letters of both the king and the partner), except in Chess960 once the
+                    // side has nothing left to gate: Fairy-Stockfish then writes castling
+                    // rights as the partners' letters.
+                    let gates = self.rules.gating.enabled
+                        && (!self.rules.chess960
+                            || self
+                                .rules
+                                .gating
+                                .types
+                                .iter()
+                                .any(|&id| self.in_hand(color, id) > 0));
+                    if !gates && self.is_castling_partner(color, sq) {
                         self.virgin.insert(king.ok_or_else(bad)?);
                     }
                     self.virgin.insert(sq);

@@ -402,9 +402,14 @@ impl Position {
             // A piece from hand enters only where it could be dropped (no pawn on the first
             // rank), as in Fairy-Stockfish.
             let region = self.drop_region(gate, us);
+            // A square castling fills again (king and partner swapping squares, in Chess960)
+            // is no gate.
+            let refilled =
+                |sq: u8| mv.kind == MoveKind::Castle && (mv.to.0 == sq || mv.aux[1] == sq);
             if self.virgin.contains(mv.from)
                 && g.rank(mv.from) == back_rank
                 && region.contains(mv.from)
+                && !refilled(mv.from.0)
             {
                 let mut gated = mv;
                 gated.gate = gate + 1;
@@ -413,6 +418,7 @@ impl Position {
             if mv.kind == MoveKind::Castle
                 && self.virgin.contains(Square(mv.aux[0]))
                 && region.contains(Square(mv.aux[0]))
+                && !refilled(mv.aux[0])
             {
                 let mut gated = mv;
                 gated.gate = gate + 1;
