@@ -193,6 +193,10 @@ def main():
               f"{args.xboard_tc} + {args.xboard_inc} s: "
               f"{'FAILED' if xboard_failed else 'ok'}: {last}", flush=True)
         if xboard_failed:
+            # The games that failed, then the end of what the match printed.
+            for line in run.stdout.splitlines():
+                if re.search(r"FAILED|games finished|exited with", line):
+                    print(f"  {line}", flush=True)
             print(run.stdout[-2000:] + run.stderr[-2000:], file=sys.stderr)
     sampler.done.set()
     sampler.join()
