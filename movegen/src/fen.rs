@@ -265,7 +265,7 @@ impl Position {
                     format!("unexpected '{given}'"),
                 ));
             }
-            pos.read_checks_given(given, reader.column(at))?;
+            pos.read_checks(given, reader.column(at))?;
             reader.next += 1;
         }
         if let Some((at, extra)) = reader.peek() {
@@ -629,40 +629,33 @@ impl Position {
         }
     }
 
-    /// Reads the checks each side must still give, `W+B`.
+    /// Reads the checks each side must still give, `W+B`, or lichess's `+W+B`, the checks each
+    /// side has given, which Fairy-Stockfish reads as given of three.
     fn read_checks(&mut self, text: &str, column: usize) -> Result<(), FenError> {
-        let parsed = text
+        let (given, pair) = match text.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let parsed = pair
             .split_once('+')
             .and_then(|(w, b)| Some([w.parse::<u8>().ok()?, b.parse::<u8>().ok()?]));
         match parsed {
-            Some(checks) => {
-                self.checks = checks;
+            Some(counts) if given => {
+                self.checks = counts.map(|n| LICHESS_CHECKS.saturating_sub(n));
+                Ok(())
+            }
+            Some(counts) => {
+                self.checks = counts;
                 Ok(())
             }
             None => Err(error(
                 FenField::Checks,
                 column,
-                format!("expected the checks left as 'white+black', found '{text}'"),
-            )),
-        }
-    }
-
-    /// Reads lichess's `+W+B`, the checks each side has given, as Fairy-Stockfish does: of
-    /// three.
-    fn read_checks_given(&mut self, text: &str, column: usize) -> Result<(), FenError> {
-        let parsed = text
-            .strip_prefix('+')
-            .and_then(|rest| rest.split_once('+'))
-            .and_then(|(w, b)| Some([w.parse::<u8>().ok()?, b.parse::<u8>().ok()?]));
-        match parsed {
-            Some(given) => {
-                self.checks = given.map(|n| LICHESS_CHECKS.saturating_sub(n));
-                Ok(())
-            }
-            None => Err(error(
-                FenField::Checks,
-                column,
-                format!("expected the checks given as '+white+black', found '{text}'"),
+                if given {
+                    format!("expected the checks given as '+white+black', found '{text}'")
+                } else {
+                    format!("expected the checks left as 'white+black', found '{text}'")
+                },
             )),
         }
     }
@@ -700,11 +693,10 @@ impl Position {
                 None => squares.insert(sq),
             }
         }
-        let victim = match named_victim {
-            Some(victim) if !squares.is_empty() => Some(victim),
-            Some(_) => None,
-            None => self.ep_victim_of(squares),
-        };
+        // A piece the field names must be the one found to have passed.
+        let victim = self
+            .ep_victim_of(squares)
+            .filter(|&found| named_victim.map_or(true, |named| named == found));
         match victim {
             Some(victim) => {
                 self.ep_squares = squares;

@@ -395,6 +395,9 @@ impl Position {
             Color::White => self.rules.castling.rank as i32,
             Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
         };
+        // A square castling fills again (king and partner swapping squares, in Chess960) is
+        // no gate.
+        let refilled = |sq: u8| mv.kind == MoveKind::Castle && (mv.to.0 == sq || mv.aux[1] == sq);
         for &gate in &self.rules.gating.types {
             if self.in_hand(us, gate) == 0 {
                 continue;
@@ -402,10 +405,6 @@ impl Position {
             // A piece from hand enters only where it could be dropped (no pawn on the first
             // rank), as in Fairy-Stockfish.
             let region = self.drop_region(gate, us);
-            // A square castling fills again (king and partner swapping squares, in Chess960)
-            // is no gate.
-            let refilled =
-                |sq: u8| mv.kind == MoveKind::Castle && (mv.to.0 == sq || mv.aux[1] == sq);
             if self.virgin.contains(mv.from)
                 && g.rank(mv.from) == back_rank
                 && region.contains(mv.from)

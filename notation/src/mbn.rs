@@ -419,7 +419,7 @@ fn take_ranges(
 }
 
 /// A column and what is wrong there.
-type Failure = (usize, MbnErrorKind);
+pub(crate) type Failure = (usize, MbnErrorKind);
 
 /// A refusal of the shared chain writer, as an MBN error.
 fn lift((column, refusal): crate::chain::Failure) -> Failure {
@@ -434,7 +434,11 @@ fn lift((column, refusal): crate::chain::Failure) -> Failure {
 }
 
 /// A construct MBN marks wrong or leaves open, at `column`.
-fn refuse(column: usize, construct: impl Into<String>, reason: impl Into<String>) -> Failure {
+pub(crate) fn refuse(
+    column: usize,
+    construct: impl Into<String>,
+    reason: impl Into<String>,
+) -> Failure {
     lift(undefined(column, construct, reason))
 }
 
@@ -444,7 +448,11 @@ fn cannot(column: usize, construct: impl Into<String>, reason: impl Into<String>
 }
 
 /// A board range or promotion rule no variant-file key can give, at `column`.
-fn no_key(column: usize, construct: impl Into<String>, reason: impl Into<String>) -> Failure {
+pub(crate) fn no_key(
+    column: usize,
+    construct: impl Into<String>,
+    reason: impl Into<String>,
+) -> Failure {
     (
         column,
         MbnErrorKind::NoVariantKey {

@@ -1,7 +1,10 @@
 //! MBN's promotion rules (`+P==QRBN`, `+P`, `+P==Q +p==I`), read as what a variant file's
 //! `promotionPawnTypes` and `promotionPieceTypes` keys say.
 
-use crate::{MbnError, MbnErrorKind};
+use crate::{
+    mbn::{no_key, refuse, Failure},
+    MbnError, MbnErrorKind,
+};
 
 /// One promotion rule: which pieces promote and what they may become.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,29 +37,15 @@ pub struct MbnPromotion {
 /// assert!(mbn_promotions("+Q==q").is_err());
 /// ```
 pub fn mbn_promotions(text: &str) -> Result<Vec<MbnPromotion>, MbnError> {
-    let fail = |column: usize, kind: MbnErrorKind| MbnError {
+    read_rules(text).map_err(|(column, kind)| MbnError {
         input: text.to_string(),
         column,
         kind,
-    };
-    let undefined = |column: usize, construct: &str, reason: &str| {
-        fail(
-            column,
-            MbnErrorKind::Undefined {
-                construct: construct.to_string(),
-                reason: reason.to_string(),
-            },
-        )
-    };
-    let cannot = |column: usize, construct: &str, reason: &str| {
-        fail(
-            column,
-            MbnErrorKind::NoVariantKey {
-                construct: construct.to_string(),
-                reason: reason.to_string(),
-            },
-        )
-    };
+    })
+}
+
+/// The rules of `text`, or the column and what is wrong there.
+fn read_rules(text: &str) -> Result<Vec<MbnPromotion>, Failure> {
     let chars: Vec<char> = text.chars().collect();
     let mut rules = Vec::new();
     let mut pos = 0;
@@ -74,27 +63,27 @@ pub fn mbn_promotions(text: &str) -> Result<Vec<MbnPromotion>, MbnError> {
         match prefix {
             '+' => {}
             '#' | '*' | '$' | '%' | '&' | '-' => {
-                return Err(cannot(
+                return Err(no_key(
                     col(start),
                     &rule,
                     "a prefix other than '+' promotes by the board rules of FBR, which no \
                      variant-file key gives",
                 ))
             }
-            c => return Err(fail(col(start), MbnErrorKind::UnexpectedChar(c))),
+            c => return Err((col(start), MbnErrorKind::UnexpectedChar(c))),
         }
         pos += 1;
         let piece = match chars.get(pos) {
             Some(&c) if c.is_ascii_alphabetic() => c,
             Some(':') => {
-                return Err(cannot(
+                return Err(no_key(
                     col(pos),
                     &rule,
                     "a compound piece letter; a variant file names pieces by one letter",
                 ))
             }
-            Some(&c) => return Err(fail(col(pos), MbnErrorKind::UnexpectedChar(c))),
-            None => return Err(fail(col(pos), MbnErrorKind::ExpectedMove)),
+            Some(&c) => return Err((col(pos), MbnErrorKind::UnexpectedChar(c))),
+            None => return Err((col(pos), MbnErrorKind::ExpectedMove)),
         };
         pos += 1;
         let choices =
@@ -103,27 +92,25 @@ pub fn mbn_promotions(text: &str) -> Result<Vec<MbnPromotion>, MbnError> {
                 (Some(c), _) if c.is_whitespace() => None,
                 (Some('='), Some('=')) => {
                     pos += 2;
-                    Some(read_choices(
-                        &chars, &mut pos, end, &rule, &fail, &undefined, &cannot,
-                    )?)
+                    Some(read_choices(&chars, &mut pos, end, &rule)?)
                 }
-                (Some('='), _) => return Err(undefined(
+                (Some('='), _) => return Err(refuse(
                     col(start),
                     &rule,
                     "'=' gives the moves of the promoted piece, not what the piece promotes to \
                      ('==')",
                 )),
                 (Some('/'), _) => {
-                    return Err(cannot(
+                    return Err(no_key(
                         col(pos),
                         &rule,
                         "a promotion under an announcement; no variant-file key gives one",
                     ))
                 }
-                (Some(&c), _) => return Err(fail(col(pos), MbnErrorKind::UnexpectedChar(c))),
+                (Some(&c), _) => return Err((col(pos), MbnErrorKind::UnexpectedChar(c))),
             };
         if pos < end {
-            return Err(fail(col(pos), MbnErrorKind::UnexpectedChar(chars[pos])));
+            return Err((col(pos), MbnErrorKind::UnexpectedChar(chars[pos])));
         }
         rules.push(MbnPromotion {
             black: piece.is_ascii_lowercase(),
@@ -133,7 +120,7 @@ pub fn mbn_promotions(text: &str) -> Result<Vec<MbnPromotion>, MbnError> {
         pos = end;
     }
     if rules.is_empty() {
-        return Err(fail(1, MbnErrorKind::Empty));
+        return Err((1, MbnErrorKind::Empty));
     }
     Ok(rules)
 }
@@ -144,18 +131,15 @@ fn read_choices(
     pos: &mut usize,
     end: usize,
     rule: &str,
-    fail: &impl Fn(usize, MbnErrorKind) -> MbnError,
-    undefined: &impl Fn(usize, &str, &str) -> MbnError,
-    cannot: &impl Fn(usize, &str, &str) -> MbnError,
-) -> Result<Vec<char>, MbnError> {
+) -> Result<Vec<char>, Failure> {
     let braced = chars.get(*pos) == Some(&'{');
     if braced {
         *pos += 1;
         if let Some(&c @ ('!' | '^')) = chars.get(*pos) {
-            return Err(cannot(
+            return Err(no_key(
                 *pos + 1,
                 rule,
-                &format!("'{c}' in a piece set names pieces by what they are not; list them"),
+                format!("'{c}' in a piece set names pieces by what they are not; list them"),
             ));
         }
     }
@@ -169,7 +153,7 @@ fn read_choices(
             }
             c if c.is_ascii_uppercase() => letters.push(c),
             c if c.is_ascii_lowercase() => {
-                return Err(cannot(
+                return Err(no_key(
                     *pos + 1,
                     rule,
                     "a lower-case piece after '==' promotes into the other side's piece; a \
@@ -177,21 +161,21 @@ fn read_choices(
                 ))
             }
             '+' | '#' | '*' | '$' | '%' | '&' | '@' => {
-                return Err(cannot(
+                return Err(no_key(
                     *pos + 1,
                     rule,
                     "a promoted or dropped piece as a choice; promotionPieceTypes lists pieces",
                 ))
             }
-            c => return Err(fail(*pos + 1, MbnErrorKind::UnexpectedChar(c))),
+            c => return Err((*pos + 1, MbnErrorKind::UnexpectedChar(c))),
         }
         *pos += 1;
     }
     if braced && chars.get(*pos - 1) != Some(&'}') {
-        return Err(fail(*pos + 1, MbnErrorKind::Unclosed('{')));
+        return Err((*pos + 1, MbnErrorKind::Unclosed('{')));
     }
     if letters.is_empty() {
-        return Err(undefined(
+        return Err(refuse(
             *pos + 1,
             rule,
             "'==' with no piece after it leaves nothing to promote to",

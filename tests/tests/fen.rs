@@ -665,6 +665,13 @@ fn bad_fens_name_field_and_column() {
             Checks,
             "3+x",
         ),
+        // An e.p. field naming a piece that did not pass over its square.
+        bad(
+            "berolina",
+            "rnbqkbnr/ppppp1pp/8/8/5pP1/8/PPPP1PPP/RNBQKBNR b KQkq f3a2 0 1",
+            EnPassant,
+            "f3a2",
+        ),
         // Lichess's checks given, only in check-counting variants and not beside the
         // checks left.
         bad(

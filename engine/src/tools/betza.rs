@@ -118,7 +118,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     let setup = Setup::resolve(request)?;
     log::debug!("betza setup: {setup:?}");
     let mut moves = setup.probe().moves(&setup.desc, setup.from, setup.color);
-    if let Some(region) = setup.regions.mobility {
+    if let Some(region) = setup.region(&setup.mobility) {
         moves.retain(|m| m.piece != setup.from || region.contains(m.to));
     }
     log::debug!("{} moves generated", moves.len());
@@ -269,8 +269,6 @@ struct Setup {
     text: String,
     /// The XBetza translation of a piece written in another notation.
     translation: Option<String>,
-    /// MBN's board ranges as a variant file's regions (`mobilityRegionWhite: d1 ...`).
-    region_lines: String,
     desc: PieceDesc,
     geometry: Geometry,
     from: Square,
@@ -281,34 +279,37 @@ struct Setup {
     royal: Vec<Square>,
     ep: Option<(Vec<Square>, Square)>,
     imitated: Option<PieceDesc>,
-    /// MBN's board ranges as the regions of the mover's side.
-    regions: Regions,
-}
-
-/// Where MBN's board ranges let the mover go: every move ends in `mobility`; the moves
-/// written after a range are initial moves, made from `initial` (a pawn's double-step
-/// region).
-#[derive(Clone, Copy, Debug, Default)]
-struct Regions {
-    mobility: Option<SquareSet>,
-    initial: Option<SquareSet>,
-}
-
-/// The lines that give MBN's board ranges as a variant file's regions, for both sides.
-fn region_lines(geometry: &Geometry, ranges: &[(&str, &Option<BoardRange>)]) -> String {
-    let mut out = String::new();
-    for (key, range) in ranges {
-        if let Some(range) = range {
-            for (side, color) in [("White", Color::White), ("Black", Color::Black)] {
-                let squares = region_text(range.squares(geometry, color), geometry);
-                out.push_str(&format!("{key}{side}: {squares}\n"));
-            }
-        }
-    }
-    out
+    /// MBN's board ranges: every move ends in `mobility`; the moves written after a range
+    /// are initial moves, made from `initial` (a pawn's double-step region).
+    mobility: Option<BoardRange>,
+    initial: Option<BoardRange>,
 }
 
 impl Setup {
+    /// The squares of `range` for the mover.
+    fn region(&self, range: &Option<BoardRange>) -> Option<SquareSet> {
+        range
+            .as_ref()
+            .map(|r| r.squares(&self.geometry, self.color))
+    }
+
+    /// MBN's board ranges as a variant file's regions, for both sides
+    /// (`mobilityRegionWhite: d1 e1 ...`).
+    fn region_lines(&self) -> String {
+        let mut out = String::new();
+        for (key, range) in [
+            ("mobilityRegion", &self.mobility),
+            ("doubleStepRegion", &self.initial),
+        ] {
+            let Some(range) = range else { continue };
+            for (side, color) in [("White", Color::White), ("Black", Color::Black)] {
+                let squares = region_text(range.squares(&self.geometry, color), &self.geometry);
+                out.push_str(&format!("{key}{side}: {squares}\n"));
+            }
+        }
+        out
+    }
+
     fn resolve(request: Request) -> Result<Setup, UsageError> {
         let text = request.betza.ok_or_else(|| {
             UsageError::new("missing the piece's XBetza (for example: kraken betza N)")
@@ -317,8 +318,7 @@ impl Setup {
             Some(size) => board_size(size)?,
             None => Geometry::new(8, 8).expect("8x8 is a valid board"),
         };
-        let mut region_text_lines = String::new();
-        let mut ranges: (Option<BoardRange>, Option<BoardRange>) = (None, None);
+        let (mut mobility, mut initial) = (None, None);
         let translation = match request.notation.as_deref() {
             None | Some("xbetza") => None,
             Some("quickref") => Some(
@@ -331,14 +331,7 @@ impl Setup {
             ),
             Some("mbn") => {
                 let piece = mbn_piece(&text).map_err(|err| mbn_error("bad MBN notation", &err))?;
-                region_text_lines = region_lines(
-                    &geometry,
-                    &[
-                        ("mobilityRegion", &piece.mobility),
-                        ("doubleStepRegion", &piece.initial),
-                    ],
-                );
-                ranges = (piece.mobility, piece.initial);
+                (mobility, initial) = (piece.mobility, piece.initial);
                 Some(piece.xbetza)
             }
             Some(other) => {
@@ -367,7 +360,6 @@ impl Setup {
                 )))
             }
         };
-        let geometry_copy = geometry.clone();
         let mut setup = Setup {
             text,
             translation,
@@ -381,18 +373,17 @@ impl Setup {
             royal: Vec::new(),
             ep: None,
             imitated: None,
-            regions: Regions {
-                mobility: ranges.0.map(|r| r.squares(&geometry_copy, color)),
-                initial: ranges.1.map(|r| r.squares(&geometry_copy, color)),
-            },
-            region_lines: region_text_lines,
+            mobility,
+            initial,
         };
         setup.add_occupants(&request.occupy)?;
         setup.add_pieces(&request.pieces)?;
         setup.virgin = setup.piece_squares("--virgin", &request.virgin)?;
         // A pawn's initial moves are made from its double-step region, moved or not.
-        if setup.regions.initial.is_some_and(|r| r.contains(from)) && !setup.virgin.contains(&from)
-        {
+        let in_initial = setup
+            .region(&setup.initial)
+            .is_some_and(|r| r.contains(from));
+        if in_initial && !setup.virgin.contains(&from) {
             setup.virgin.push(from);
         }
         setup.ahead = setup.piece_squares("--ahead", &request.ahead)?;
@@ -649,7 +640,7 @@ fn report(setup: &Setup, moves: &[PathMove]) -> String {
     if let Some(xbetza) = &setup.translation {
         out.push_str(&format!("xbetza: {xbetza}\n"));
     }
-    out.push_str(&setup.region_lines);
+    out.push_str(&setup.region_lines());
     for line in diagram(setup, &own) {
         out.push_str(&line);
         out.push('\n');
