@@ -301,6 +301,37 @@ fn game_end_is_claimed_instead_of_a_move() {
     s.quit();
 }
 
+/// A move-rule draw is offered with the move, not claimed: XBoard keeps its own count (in
+/// xiangqi it leaves out checks and resets on soldier moves) and forfeits a claim it does
+/// not see as due, while it takes an offer made before the move as a claim when it agrees.
+#[test]
+fn move_rule_draws_are_offered_with_a_move() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("force");
+    s.send("st 1");
+    // The fiftieth move without capture or pawn move is White's; then the count is over.
+    s.send("setboard 8/8/8/4k3/8/8/8/R3K3 w - - 99 60");
+    s.send("go");
+    let lines = s.expect("a move", |l| l.starts_with("move "));
+    assert!(
+        lines.iter().any(|l| l == "offer draw"),
+        "no draw offer before the move:\n{}",
+        s.transcript()
+    );
+    // The game goes on when the GUI disagrees: the engine moves on instead of claiming.
+    s.send("force");
+    s.send("setboard 8/8/8/4k3/8/8/8/R3K3 b - - 100 60");
+    s.send("go");
+    let lines = s.expect("a second move", |l| l.starts_with("move "));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("1/2-1/2")),
+        "a move-rule claim:\n{}",
+        s.transcript()
+    );
+    s.quit();
+}
+
 #[test]
 fn analysis_reports_and_exits() {
     let mut s = xboard(&[]);

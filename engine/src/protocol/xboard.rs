@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use movegen::{Move, MoveFormat, Outcome};
+use movegen::{EndReason, Move, MoveFormat, Outcome};
 use notation::{Color, Square};
 
 use super::events::{Event, Events};
@@ -565,6 +565,11 @@ impl XBoard {
                 };
                 let text = self.game.pos.move_text(&best, self.format());
                 self.game.pos.make(best);
+                if self.claims && self.game.pos.game_over().is_some_and(|o| offered(o.reason)) {
+                    // XBoard takes an offer made before the move as a claim when its own
+                    // count agrees, and as a mere offer when it does not.
+                    self.out.line("offer draw");
+                }
                 self.out.line(&format!("move {text}"));
                 let over = self.claim_result();
                 self.answer_pings();
@@ -578,12 +583,18 @@ impl XBoard {
     }
 
     /// Sends the result when the game is over in the current position; true if it was
-    /// (never under cutechess, which ends its games by its own rules).
+    /// (never under cutechess, which ends its games by its own rules, and never for the
+    /// draws Kraken only offers: see [`offered`]).
     fn claim_result(&mut self) -> bool {
         if !self.claims {
             return false;
         }
-        let Some(over) = self.game.pos.game_over() else {
+        let Some(over) = self
+            .game
+            .pos
+            .game_over()
+            .filter(|over| !offered(over.reason))
+        else {
             return false;
         };
         let mover = self.game.pos.side_to_move();
@@ -720,6 +731,14 @@ impl XBoard {
         let base = if g.height() == 10 { 0 } else { 1 };
         g.square(i32::from(file as u8) - i32::from(b'a'), rank - base)
     }
+}
+
+/// Whether a game that ended by `reason` is offered as a draw rather than claimed: XBoard
+/// keeps its own count of the move rule (in xiangqi it leaves out checks and resets on a
+/// soldier's move) and accepts no counting-rule draw in makruk, and a claim it does not
+/// see as due forfeits the game.
+fn offered(reason: EndReason) -> bool {
+    matches!(reason, EndReason::MoveRule | EndReason::Counting)
 }
 
 /// The board as a FEN-like string of marks for `highlight`: a letter per marked square,
