@@ -316,3 +316,26 @@ fn quickref_refusals_name_the_construct_and_column() {
     let message = refused(&["betza", "--notation", "smith", "N"]);
     assert!(message.contains("--notation smith"), "{message}");
 }
+
+/// Chains of legs whose walk would stall the engine are refused at once with the bound,
+/// for the piece and for the pieces beside it; shorter chains still answer.
+#[test]
+fn pieces_too_long_to_walk_are_refused() {
+    let message = refused(&["betza", "aaaaQ", "--size", "16x16"]);
+    assert!(
+        message.contains("aaaaQ: its multi-leg moves may visit")
+            && message.contains("more than the 100000"),
+        "{message}"
+    );
+    let message = refused(&["betza", "K", "--piece", "c4=aaaQ"]);
+    assert!(
+        message.contains("--piece c4=aaaQ: its multi-leg"),
+        "{message}"
+    );
+    let message = refused(&["betza", "I", "--imitate", "aaaaQ"]);
+    assert!(
+        message.contains("--imitate aaaaQ: its multi-leg"),
+        "{message}"
+    );
+    assert!(ok(&["betza", "aaQ", "--size", "16x16"]).contains("targets: "));
+}

@@ -88,3 +88,20 @@ fn the_readme_lists_the_catalog() {
         "README.md is out of date: run scripts/update_readme_variants.py"
     );
 }
+
+/// A piece whose multi-leg moves would take too long to walk is refused at its line; one
+/// with long but bounded walks loads.
+#[test]
+fn check_refuses_pieces_too_long_to_walk() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let file = format!("{dir}/../tests/data/variants/long_walks.ini");
+    let (code, out, _) = kraken(&["check", &file]);
+    assert_eq!(code, 2, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert!(
+        lines[0].contains(":12: customPiece1: its multi-leg moves may visit")
+            && lines[0].contains("more than the 100000"),
+        "{out}"
+    );
+}

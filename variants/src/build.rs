@@ -416,6 +416,9 @@ impl Builder<'_> {
             };
             let symbol = d.id.to_ascii_uppercase();
             let mut pt = PieceType::new(&name, &symbol, &d.betza, desc, &geometry);
+            if let Err(e) = notation::PathWorkError::check(&pt.tables) {
+                self.fail(&d.key, e.to_string());
+            }
             pt.royal = d.key == "king";
             pt.shuns_own_kind = d.key == "janggiCannon";
             if pt.desc.moves.iter().any(|m| m.initial == Initial::Virgin) {
@@ -505,7 +508,13 @@ impl Builder<'_> {
                     promoted
                 } else {
                     match parse(to) {
-                        Ok(desc) => PieceType::new(&name, &symbol, to, desc, &geometry),
+                        Ok(desc) => {
+                            let promoted = PieceType::new(&name, &symbol, to, desc, &geometry);
+                            if let Err(e) = notation::PathWorkError::check(&promoted.tables) {
+                                self.fail(key, format!("'{pair}': {e}"));
+                            }
+                            promoted
+                        }
                         Err(e) => {
                             self.fail(key, format!("'{pair}': {e}"));
                             continue;

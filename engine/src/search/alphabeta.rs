@@ -1,6 +1,9 @@
 //! The principal variation search below the root, and quiescence search.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::{
+    sync::atomic::{AtomicBool, AtomicU64, Ordering},
+    time::{Duration, Instant},
+};
 
 use super::{
     continuation::PieceTo,
@@ -26,6 +29,9 @@ use movegen::{Move, MoveList, Position};
 const POLL_INTERVAL: u64 = 1024;
 /// Nodes between two looks when a node limit is set (so that it is met closely).
 const POLL_INTERVAL_NODE_LIMIT: u64 = 64;
+/// Longest wait between two looks: when nodes are slow (pieces with long multi-leg walks),
+/// the search looks after fewer nodes, so that `stop` and the clock are obeyed promptly.
+const POLL_GAP: Duration = Duration::from_millis(5);
 /// Deepest reverse-futility pruning, and its margin per ply.
 const RFP_DEPTH: i32 = 6;
 const RFP_MARGIN: i32 = 80;
@@ -88,7 +94,11 @@ pub(crate) struct Worker<'a> {
     /// Nodes searched by this thread.
     pub(crate) nodes: u64,
     unflushed: u64,
+    /// Nodes between two looks at the clock and the flags (fewer while nodes are slow), at
+    /// most `max_poll_interval`.
     poll_interval: u64,
+    max_poll_interval: u64,
+    last_poll: Instant,
     /// Deepest ply reached in this iteration.
     pub(crate) seldepth: usize,
     /// Set once the search must end; every search function then returns at once.
@@ -119,6 +129,11 @@ impl<'a> Worker<'a> {
         time: Option<TimeManager>,
         data: &'a mut ThreadData,
     ) -> Worker<'a> {
+        let poll_interval = if shared.node_limit.is_some() {
+            POLL_INTERVAL_NODE_LIMIT
+        } else {
+            POLL_INTERVAL
+        };
         let mut reductions = [[0u8; 64]; 64];
         for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
             for (count, r) in row.iter_mut().enumerate().skip(1) {
@@ -132,11 +147,9 @@ impl<'a> Worker<'a> {
             was_pondering: shared.control.pondering.load(Ordering::Relaxed),
             nodes: 0,
             unflushed: 0,
-            poll_interval: if shared.node_limit.is_some() {
-                POLL_INTERVAL_NODE_LIMIT
-            } else {
-                POLL_INTERVAL
-            },
+            poll_interval,
+            max_poll_interval: poll_interval,
+            last_poll: Instant::now(),
             seldepth: 0,
             stopped: false,
             killers: Killers::new(),
@@ -174,6 +187,14 @@ impl<'a> Worker<'a> {
             .fetch_add(self.unflushed, Ordering::Relaxed)
             + self.unflushed;
         self.unflushed = 0;
+        let now = Instant::now();
+        let gap = now.duration_since(self.last_poll);
+        self.last_poll = now;
+        if gap > POLL_GAP {
+            self.poll_interval = (self.poll_interval / 4).max(1);
+        } else if gap < POLL_GAP / 4 {
+            self.poll_interval = (self.poll_interval * 2).min(self.max_poll_interval);
+        }
         let control = self.shared.control;
         let mut stop = self.shared.abort.load(Ordering::Relaxed)
             || control.stop.load(Ordering::Relaxed)
@@ -181,7 +202,7 @@ impl<'a> Worker<'a> {
         if let Some(time) = &mut self.time {
             let pondering = control.pondering.load(Ordering::Relaxed);
             if self.was_pondering && !pondering {
-                time.restart(std::time::Instant::now());
+                time.restart(now);
             }
             self.was_pondering = pondering;
             stop |= !pondering && time.hard_exceeded();

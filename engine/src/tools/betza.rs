@@ -11,9 +11,9 @@
 
 use movegen::{Ending, PathMove, Probe};
 use notation::{
-    mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, write_other,
+    compile, mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, write_other,
     BoardRange, Color, Geometry, MbnError, MoveDesc, OldBetzaError, OtherNotation, ParseError,
-    PieceDesc, QuickrefError, Square, SquareSet,
+    PathWorkError, PieceDesc, QuickrefError, Square, SquareSet,
 };
 use variants::{promotion_keys, region_text};
 
@@ -123,6 +123,13 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     }
     log::debug!("{} moves generated", moves.len());
     Ok(report(&setup, &moves))
+}
+
+/// Refuses moves `desc` whose multi-leg paths would take too long to walk on `geometry`
+/// (`what`: the argument that gave them).
+fn check_work(desc: &PieceDesc, geometry: &Geometry, what: &str) -> Result<(), UsageError> {
+    let tables = Color::ALL.map(|c| compile(desc, geometry, c));
+    PathWorkError::check(&tables).map_err(|e| UsageError(format!("{what}: {e}")))
 }
 
 /// Whether MBN text is a promotion rule (`+P==QRBN`, `+P`, `#K==Q`) rather than a piece.
@@ -342,6 +349,7 @@ impl Setup {
         };
         let text = translation.clone().unwrap_or(text);
         let desc = parse(&text).map_err(|err| xbetza_error("bad XBetza", &err))?;
+        check_work(&desc, &geometry, &text)?;
         let from = match &request.from {
             Some(name) => square(&geometry, "--from", name)?,
             None => geometry
@@ -394,6 +402,7 @@ impl Setup {
         if let Some(imitate) = &request.imitate {
             let desc =
                 parse(imitate).map_err(|err| xbetza_error("bad XBetza in --imitate", &err))?;
+            check_work(&desc, &setup.geometry, &format!("--imitate {imitate}"))?;
             setup.imitated = Some(desc);
         }
         Ok(setup)
@@ -453,6 +462,7 @@ impl Setup {
             seen.push(sq);
             let desc = parse(text)
                 .map_err(|err| xbetza_error(&format!("bad XBetza in --piece {name}="), &err))?;
+            check_work(&desc, &self.geometry, &format!("--piece {item}"))?;
             match self.others.iter_mut().find(|o| o.square == sq) {
                 Some(other) => other.desc = Some(desc),
                 None => self.others.push(Other {
