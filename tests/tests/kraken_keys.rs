@@ -123,6 +123,34 @@ fn unknown_keys_keep_a_variant_from_loading() {
     }
 }
 
+/// A piece may take over a letter from a piece its parents declared (as in Fairy-Stockfish,
+/// the parent's piece leaves the variant), but two pieces of one section may not share one.
+#[test]
+fn a_later_section_takes_a_letter_over_but_one_section_cannot_use_it_twice() {
+    let mut catalog = variants::Catalog::builtin();
+    catalog
+        .add_text(
+            "[over:chess]\ncustomPiece1 = n:NW\n\n[twice:chess]\ncustomPiece1 = a:W\ncustomPiece2 = a:F\n",
+            "user.ini",
+        )
+        .expect("parses");
+    let rules = catalog.rules("over").expect("the knight's letter is taken over");
+    let knights: Vec<&str> = rules
+        .pieces
+        .iter()
+        .filter(|p| p.symbol == "N")
+        .map(|p| p.betza.as_str())
+        .collect();
+    assert_eq!(knights, ["NW"]);
+    let errors = catalog.rules("twice").expect_err("one letter twice");
+    assert!(
+        errors.iter().any(|e| e.key.as_deref() == Some("customPiece2")
+            && e.origin.line == 6
+            && e.message == "letter 'a' is already used by customPiece1"),
+        "{errors:?}"
+    );
+}
+
 #[test]
 fn variant_files_that_are_not_text_are_refused_with_their_place() {
     let dir = std::env::temp_dir().join(format!("kraken-files-{}", std::process::id()));

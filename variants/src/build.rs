@@ -1,6 +1,6 @@
 //! A resolved [`Definition`] to [`Rules`].
 
-use std::sync::Arc;
+use std::{cmp::Ordering, sync::Arc};
 
 use movegen::{
     Castling, ChaseRole, Chasing, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd,
@@ -213,6 +213,8 @@ struct Declared {
     /// From a piece given in MBN: where every move must end, and where its initial moves
     /// start (see [`notation::MbnPiece`]).
     ranges: Ranges,
+    /// How late in the chain of parents the piece was declared ([`Definition::level_of`]).
+    level: usize,
 }
 
 /// The board ranges of a piece given in MBN.
@@ -1373,11 +1375,13 @@ impl Builder<'_> {
                         self.fail(&key, format!("\"{value}\": column {column}: {kind}"));
                         // Declared without moves, so that the rest of the variant still
                         // reads (its letter in the start position, promotions).
+                        let level = self.def.level_of(&key);
                         declared.push(Declared {
                             key,
                             id,
                             betza: String::new(),
                             ranges: Ranges::default(),
+                            level,
                         });
                         continue;
                     }
@@ -1398,16 +1402,29 @@ impl Builder<'_> {
             } else {
                 betza
             };
-            if let Some(other) = declared.iter().find(|d| d.id == id) {
-                let message = format!("letter '{id}' is already used by {}", other.key);
-                self.fail(&key, message);
-                continue;
+            // As in Fairy-Stockfish, a piece declared later in the chain of parents takes
+            // the letter over from one declared earlier, which leaves the variant.
+            let level = self.def.level_of(&key);
+            if let Some(i) = declared.iter().position(|d| d.id == id) {
+                match level.cmp(&declared[i].level) {
+                    Ordering::Greater => {
+                        declared.remove(i);
+                    }
+                    Ordering::Less => continue,
+                    Ordering::Equal => {
+                        let message =
+                            format!("letter '{id}' is already used by {}", declared[i].key);
+                        self.fail(&key, message);
+                        continue;
+                    }
+                }
             }
             declared.push(Declared {
                 key,
                 id,
                 betza,
                 ranges,
+                level,
             });
         }
         declared

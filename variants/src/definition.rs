@@ -79,12 +79,21 @@ pub struct Definition {
     pub origin: Option<Origin>,
     /// Key to (value, origin); a child's keys replace its parent's.
     pub values: BTreeMap<String, (String, Origin)>,
+    /// Key to the section that set it last, counted from the root of the chain of parents
+    /// (the root is 0, the variant's own section the highest).
+    pub levels: BTreeMap<String, usize>,
 }
 
 impl Definition {
     /// The value of `key`, if set.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.values.get(key).map(|(v, _)| v.as_str())
+    }
+
+    /// How late in the chain of parents `key` was set: 0 when it was not set at all, 1 for
+    /// the root section, the most for the variant's own section.
+    pub fn level_of(&self, key: &str) -> usize {
+        self.levels.get(key).map_or(0, |level| level + 1)
     }
 
     /// Where `key` was set (or the section header when it was not).
@@ -179,9 +188,11 @@ pub fn resolve(name: &str, sections: &[SourcedSection]) -> Result<Definition, Va
             line: chain[0].section.line,
         }),
         values: BTreeMap::new(),
+        levels: BTreeMap::new(),
     };
-    for sourced in chain.iter().rev() {
+    for (level, sourced) in chain.iter().rev().enumerate() {
         for entry in &sourced.section.entries {
+            definition.levels.insert(entry.key.clone(), level);
             let origin = Origin {
                 source: sourced.source.clone(),
                 line: entry.line,
