@@ -134,7 +134,9 @@ fn a_later_section_takes_a_letter_over_but_one_section_cannot_use_it_twice() {
             "user.ini",
         )
         .expect("parses");
-    let rules = catalog.rules("over").expect("the knight's letter is taken over");
+    let rules = catalog
+        .rules("over")
+        .expect("the knight's letter is taken over");
     let knights: Vec<&str> = rules
         .pieces
         .iter()
@@ -144,9 +146,11 @@ fn a_later_section_takes_a_letter_over_but_one_section_cannot_use_it_twice() {
     assert_eq!(knights, ["NW"]);
     let errors = catalog.rules("twice").expect_err("one letter twice");
     assert!(
-        errors.iter().any(|e| e.key.as_deref() == Some("customPiece2")
-            && e.origin.line == 6
-            && e.message == "letter 'a' is already used by customPiece1"),
+        errors
+            .iter()
+            .any(|e| e.key.as_deref() == Some("customPiece2")
+                && e.origin.line == 6
+                && e.message == "letter 'a' is already used by customPiece1"),
         "{errors:?}"
     );
 }
