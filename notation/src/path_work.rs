@@ -23,7 +23,7 @@ pub const PATH_WORK_LIMIT: u64 = 100_000;
 
 /// The most steps the bound itself takes before it calls a piece too complex (pieces with
 /// dozens of legs on a large board): a fraction of a second.
-const EFFORT_LIMIT: u64 = 20_000_000;
+const EFFORT_LIMIT: u64 = 4_000_000;
 
 /// A piece refused because walking its paths could take too long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,16 +240,12 @@ impl MoveTable {
     /// table's multi-leg paths from its worst square (plain leaps, slides and hops, castling
     /// and `U` are not walked and not counted). Compare with [`PATH_WORK_LIMIT`].
     pub fn path_work(&self) -> u64 {
-        let programs: Vec<&[PathLeg]> = self
+        let effort = Cell::new(0);
+        let mut bounds: Vec<Bound> = self
             .paths()
             .iter()
             .filter(|p| p.kind == PathKind::Legs)
-            .map(|p| p.legs.as_slice())
-            .collect();
-        let effort = Cell::new(0);
-        let mut bounds: Vec<Bound> = programs
-            .iter()
-            .map(|legs| Bound::new(self, legs, &effort))
+            .map(|p| Bound::new(self, &p.legs, &effort))
             .collect();
         let mut worst = 0u64;
         for from in self.geometry().squares() {
@@ -291,18 +287,29 @@ mod tests {
     }
 
     #[test]
-    fn a_two_step_king_is_counted_exactly_on_an_empty_board() {
+    fn a_step_and_a_turn_are_counted_exactly() {
         // From a centre square: four W steps, each followed by the two diagonal turns.
         assert_eq!(work("mafsW", 8, 8), 4 * 3);
     }
 
     #[test]
-    fn chains_grow_but_the_bound_is_quick_and_saturates_nothing() {
+    fn longer_chains_count_more_and_long_ones_pass_the_limit() {
         let four = work("aaaQ", 16, 16);
         let five = work("aaaaQ", 16, 16);
         let six = work("aaaaaQ", 16, 16);
         assert!(four < five && five < six, "{four} {five} {six}");
         assert!(six > PATH_WORK_LIMIT);
         assert!(work("aK", 16, 16) < PATH_WORK_LIMIT);
+    }
+
+    #[test]
+    fn a_piece_too_complex_to_bound_is_over_the_limit() {
+        let chain = format!("{}Q", "a".repeat(40));
+        assert_eq!(work(&chain, 16, 16), u64::MAX);
+        let error = PathWorkError { work: u64::MAX }.to_string();
+        assert!(
+            error.starts_with("its multi-leg moves are too many to walk"),
+            "{error}"
+        );
     }
 }
