@@ -11,12 +11,18 @@ gains elo1 or more; H0: it gains elo0 or less). Put the last lines (Elo, error, 
   cargo build --release                        # after it
   scripts/sprt.py --old /tmp/kraken-old --variant chess
   scripts/sprt.py --old /tmp/kraken-old --variant shogi --tc 10+0.1 --elo0 0 --elo1 5
+  scripts/sprt.py --old /tmp/kraken-old --prior 324-278-365   # go on with a stopped test
+
+A test stopped undecided goes on with --prior WINS-LOSSES-DRAWS (the new binary's score of
+the games already played, same binaries and conditions): the log-likelihood ratio is then
+computed here, over the old and the new games together, the way cutechess-cli computes it.
 
 Needs cutechess-cli on PATH (or --cutechess). Use the machine for nothing else meanwhile: two
 games at a time on two cores.
 """
 
 import argparse
+import math
 import re
 import shutil
 import subprocess
@@ -45,6 +51,8 @@ def main():
     parser.add_argument("--hash", type=int, default=16, help="hash table of each engine, MB")
     parser.add_argument("--cutechess", default=shutil.which("cutechess-cli"))
     parser.add_argument("--pgn", type=Path, help="save the games here")
+    parser.add_argument("--prior", type=parse_score, default=(0, 0, 0),
+                        help="WINS-LOSSES-DRAWS of games already played in this test")
     args = parser.parse_args()
     if not args.cutechess:
         sys.exit("cutechess-cli is not on PATH (see README, Testing strength)")
@@ -63,8 +71,7 @@ def main():
             "-each", "proto=uci", f"tc={args.tc}", "timemargin=50", f"option.Hash={args.hash}",
             "-openings", f"file={openings}", "format=epd", "order=random", "policy=round",
             "-repeat", "-games", "2", "-rounds", str(args.max_games // 2),
-            "-sprt", f"elo0={args.elo0}", f"elo1={args.elo1}", f"alpha={args.alpha}",
-            f"beta={args.beta}",
+            *sprt_option(args),
             "-concurrency", str(args.concurrency), "-recover", "-ratinginterval", "50",
             "-draw", "movenumber=40", "movecount=8", "score=15", "-maxmoves", "200",
             "-resign", "movecount=4", "score=1000", "twosided=true",
@@ -78,13 +85,75 @@ def main():
                         line, re.IGNORECASE):
                 print(line, end="", flush=True)
                 last.append(line.rstrip())
+            score = re.match(r"Score of new vs old: (\d+) - (\d+) - (\d+)", line)
+            if score and args.prior != (0, 0, 0):
+                total = [a + b for a, b in zip(args.prior, map(int, score.groups()))]
+                verdict = combined_verdict(total, args)
+                print(verdict, flush=True)
+                last.append(verdict)
+                if "accepted" in verdict:
+                    process.terminate()
         process.wait()
         print("\nsummary (for the commit message):")
-        for prefix in ("Score of", "Elo difference", "SPRT"):
+        verdict = "SPRT" if args.prior == (0, 0, 0) else "Combined"
+        for prefix in ("Score of", "Elo difference", verdict):
             lines = [l for l in last if l.startswith(prefix)]
             if lines:
                 print("  " + lines[-1])
         return process.returncode
+
+
+def parse_score(text):
+    """'W-L-D' -> (W, L, D)."""
+    parts = text.split("-")
+    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected WINS-LOSSES-DRAWS, got {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+def sprt_option(args):
+    """cutechess-cli's own SPRT, when the test starts afresh (with a prior it is computed here)."""
+    if args.prior != (0, 0, 0):
+        return []
+    return ["-sprt", f"elo0={args.elo0}", f"elo1={args.elo1}", f"alpha={args.alpha}",
+            f"beta={args.beta}"]
+
+
+def bayes_probabilities(bayes_elo, draw_elo):
+    """Win, loss and draw probabilities of the BayesElo model."""
+    win = 1 / (1 + 10 ** ((draw_elo - bayes_elo) / 400))
+    loss = 1 / (1 + 10 ** ((draw_elo + bayes_elo) / 400))
+    return win, loss, 1 - win - loss
+
+
+def sprt_llr(wins, losses, draws, elo0, elo1):
+    """The log-likelihood ratio of H1 (elo1) against H0 (elo0), as cutechess-cli computes it:
+    the draw rate fixes BayesElo's draw Elo, and both hypotheses are scaled into BayesElo."""
+    if min(wins, losses, draws) == 0:
+        return 0.0
+    games = wins + losses + draws
+    p_win, p_loss = wins / games, losses / games
+    draw_elo = 200 * math.log10((1 - p_loss) / p_loss * (1 - p_win) / p_win)
+    x = 10 ** (-draw_elo / 400)
+    scale = 4 * x / (1 + x) ** 2
+    p0 = bayes_probabilities(elo0 / scale, draw_elo)
+    p1 = bayes_probabilities(elo1 / scale, draw_elo)
+    return sum(n * math.log(b / a) for n, a, b in zip((wins, losses, draws), p0, p1))
+
+
+def combined_verdict(total, args):
+    """One line on the old and new games together: LLR, bounds and, once crossed, the verdict."""
+    llr = sprt_llr(*total, args.elo0, args.elo1)
+    lower = math.log(args.beta / (1 - args.alpha))
+    upper = math.log((1 - args.beta) / args.alpha)
+    wins, losses, draws = total
+    line = (f"Combined with the prior: {wins} - {losses} - {draws} ({sum(total)} games), "
+            f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f})")
+    if llr >= upper:
+        line += " - H1 accepted"
+    elif llr <= lower:
+        line += " - H0 accepted"
+    return line
 
 
 if __name__ == "__main__":
