@@ -481,6 +481,18 @@ impl Builder<'_> {
                     self.fail(key, format!("expected 'x:y', found '{pair}'"));
                     continue;
                 };
+                // A parent's pair for a piece (or into a piece) that a later section took
+                // away or replaced went with that piece, as in Fairy-Stockfish, whose pairs
+                // join piece types.
+                let written = self.def.pair_level(key, from);
+                let inherited = written > 0 && written < self.def.sections;
+                let gone = |id: &str| match find_declared(&declared, id) {
+                    Some(i) => declared[i].level > written,
+                    None => inherited,
+                };
+                if written > 0 && (gone(from) || gone(to)) {
+                    continue;
+                }
                 let Some(base) = find_declared(&declared, from) else {
                     self.fail(key, format!("no piece '{from}' in '{pair}'"));
                     continue;

@@ -82,7 +82,18 @@ pub struct Definition {
     /// Key to the section that set it last, counted from the root of the chain of parents
     /// (the root is 0, the variant's own section the highest).
     pub levels: BTreeMap<String, usize>,
+    /// For the [`AMENDED_KEYS`]: (key, the piece letter a pair `x:y` starts with) to the
+    /// section that wrote the pair, counted as in `levels`.
+    pub pair_levels: BTreeMap<(String, String), usize>,
+    /// How many sections the chain of parents holds: the level ([`Definition::level_of`]) of
+    /// the variant's own section.
+    pub sections: usize,
 }
+
+/// Keys whose pairs `x:y` a section adds to its parent's instead of replacing them, as
+/// Fairy-Stockfish reads them: a section's `x:y` replaces only the parent's pair for `x`, and
+/// `x:-` takes it away.
+pub const AMENDED_KEYS: &[&str] = &["promotedPieceType"];
 
 impl Definition {
     /// The value of `key`, if set.
@@ -94,6 +105,14 @@ impl Definition {
     /// the root section, the most for the variant's own section.
     pub fn level_of(&self, key: &str) -> usize {
         self.levels.get(key).map_or(0, |level| level + 1)
+    }
+
+    /// How late in the chain of parents the pair of the amended `key` for the piece letter
+    /// `from` was written (counted as in [`Definition::level_of`]).
+    pub fn pair_level(&self, key: &str, from: &str) -> usize {
+        self.pair_levels
+            .get(&(key.to_string(), from.to_ascii_lowercase()))
+            .map_or(0, |level| level + 1)
     }
 
     /// Where `key` was set (or the section header when it was not).
@@ -189,6 +208,8 @@ pub fn resolve(name: &str, sections: &[SourcedSection]) -> Result<Definition, Va
         }),
         values: BTreeMap::new(),
         levels: BTreeMap::new(),
+        pair_levels: BTreeMap::new(),
+        sections: chain.len(),
     };
     for (level, sourced) in chain.iter().rev().enumerate() {
         for entry in &sourced.section.entries {
@@ -197,10 +218,80 @@ pub fn resolve(name: &str, sections: &[SourcedSection]) -> Result<Definition, Va
                 source: sourced.source.clone(),
                 line: entry.line,
             };
-            definition
-                .values
-                .insert(entry.key.clone(), (entry.value.clone(), origin));
+            let value = if AMENDED_KEYS.contains(&entry.key.as_str()) {
+                definition.amend(&entry.key, &entry.value, level)
+            } else {
+                entry.value.clone()
+            };
+            definition.values.insert(entry.key.clone(), (value, origin));
         }
     }
     Ok(definition)
+}
+
+impl Definition {
+    /// The value of the amended `key` once the pairs of `value`, written at `level`, are laid
+    /// over the pairs it has so far. A word that is no pair is kept for the builder to report.
+    fn amend(&mut self, key: &str, value: &str, level: usize) -> String {
+        let mut words: Vec<String> = self
+            .get(key)
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        for word in value.split_whitespace() {
+            let Some((from, to)) = word.split_once(':') else {
+                words.push(word.to_string());
+                continue;
+            };
+            let from = from.to_ascii_lowercase();
+            words.retain(|w| {
+                w.split_once(':')
+                    .is_none_or(|(f, _)| !f.eq_ignore_ascii_case(&from))
+            });
+            let pair_key = (key.to_string(), from);
+            if to == "-" {
+                self.pair_levels.remove(&pair_key);
+            } else {
+                words.push(word.to_string());
+                self.pair_levels.insert(pair_key, level);
+            }
+        }
+        words.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ini::parse_ini;
+
+    fn definition(text: &str, name: &str) -> Definition {
+        let sections: Vec<SourcedSection> = parse_ini(text)
+            .unwrap()
+            .into_iter()
+            .map(|section| SourcedSection {
+                section,
+                source: "test".into(),
+            })
+            .collect();
+        resolve(name, &sections).unwrap()
+    }
+
+    #[test]
+    fn promoted_piece_types_amend_the_parents_pairs() {
+        let text = "[a]\npromotedPieceType = p:g s:g b:h\n\
+                    [b:a]\npromotedPieceType = S:- l:g b:d\n\
+                    [c:b]\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n";
+        let def = definition(text, "c");
+        assert_eq!(def.get("promotedPieceType"), Some("p:g l:g b:d"));
+        // Levels count from 1 at the root; the pair taken away has none.
+        assert_eq!(def.pair_level("promotedPieceType", "p"), 1);
+        assert_eq!(def.pair_level("promotedPieceType", "B"), 2);
+        assert_eq!(def.pair_level("promotedPieceType", "s"), 0);
+        assert_eq!(def.sections, 3);
+        // Other keys still replace the parent's value.
+        let text = "[a]\npieceDrops = true\n[b:a]\npieceDrops = false\n";
+        assert_eq!(definition(text, "b").get("pieceDrops"), Some("false"));
+    }
 }
