@@ -2,18 +2,20 @@
 """Compute reference perft cases with Fairy-Stockfish (pyffish) for the project's tests.
 
     scripts/compute_perft_cases.py OUT.jsonl VARIANT [VARIANT ...] [--games N] [--depth D]
-        [--seed S] [--max-nodes N] [--fen FEN ...]
+        [--seed S] [--max-nodes N] [--fen FEN ...] [--ini tests/data/perft/custom_variants.ini]
 
 For each variant: the start position at depths 1..D, then positions from seeded random games
 (moves that give check or capture are preferred, so that game ends such as the third check,
 explosions or forced captures are reached) at depths 1..D, skipping counts above --max-nodes.
 Each --fen adds a hand-made position (one that random games rarely reach, such as a
 promotion) to every variant's list.
-Counts come from pyffish.legal_moves, so positions where Fairy-Stockfish's rules ended the game
+With --ini the variants may be sections of that file (the cases name it, as the tests want:
+the file beside the case files). Counts come from pyffish.legal_moves, so positions where Fairy-Stockfish's rules ended the game
 count 0 moves, as its perft does.
 """
 import argparse
 import json
+import os
 import random
 
 import pyffish as sf
@@ -44,7 +46,11 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-nodes", type=int, default=200_000)
     parser.add_argument("--fen", action="append", default=[], help="a hand-made position (repeatable)")
+    parser.add_argument("--ini", help="a variants.ini whose sections the variants may be")
     args = parser.parse_args()
+    if args.ini:
+        with open(args.ini) as f:
+            sf.load_variant_config(f.read())
     rng = random.Random(args.seed)
     with open(args.out, "a") as out:
         for variant in args.variants:
@@ -73,6 +79,8 @@ def main():
                         "nodes": nodes,
                         "source": f"computed with Fairy-Stockfish through pyffish (legal_moves), {origin}",
                     }
+                    if args.ini:
+                        case["variants_ini"] = os.path.basename(args.ini)
                     out.write(json.dumps(case) + "\n")
                     out.flush()
 

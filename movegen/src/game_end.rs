@@ -1,6 +1,6 @@
 //! How a game ends: the variant's rules applied to a position.
 
-use notation::Color;
+use notation::{Color, SquareSet};
 
 use crate::{
     moves::{Move, MoveList},
@@ -380,18 +380,34 @@ impl Position {
         None
     }
 
-    /// Whether `color` has its flag piece in its region (and safe there, when the rules want
-    /// it safe and the side to move may not answer with a flag move of its own).
+    /// The squares of `color`'s pieces that count for the flag.
+    fn flag_pieces(&self, flag: &Flag, color: Color) -> SquareSet {
+        match flag.pieces[color.index()] {
+            Some(id) => self.pieces(Piece { color, id }),
+            None => self.pieces_of(color),
+        }
+    }
+
+    /// Whether `color`'s flag piece is royal (Fairy-Stockfish's tests for a king).
+    fn royal_flag(&self, flag: &Flag, color: Color) -> bool {
+        flag.pieces[color.index()].is_some_and(|id| self.rules.piece(id).royal)
+    }
+
+    /// Whether `color` has enough flag pieces in its region, or one in a region left without an
+    /// empty square when that wins too (and, when the rules want them safe and the side to
+    /// move may not answer with a flag move of its own, none of just enough can be taken).
     fn flag_reached(&self, flag: &Flag, color: Color) -> bool {
-        let piece = Piece {
-            color,
-            id: flag.piece,
-        };
-        let there = self.pieces(piece) & flag.region[color.index()];
+        let region = flag.region[color.index()];
+        let there = self.flag_pieces(flag, color) & region;
         if there.is_empty() {
             return false;
         }
-        if flag.safe && (!flag.extra_move || color != self.side) && there.len() == 1 {
+        let count = there.len() as u32;
+        let blocked = flag.blocked_win && (region & !self.occupied()).is_empty();
+        if count < flag.count && !blocked {
+            return false;
+        }
+        if flag.safe && (!flag.extra_move || color != self.side) && count == flag.count {
             return !there.iter().any(|sq| self.attacked(sq, color.opponent()));
         }
         true
@@ -410,13 +426,13 @@ impl Position {
                 reason: EndReason::Flag,
             })
         };
-        let royal = self.rules.piece(flag.piece).royal;
         if (flag.extra_move || flag.safe) && self.flag_reached(flag, us) {
-            let follows =
-                (flag.extra_move && us == Color::White && royal) || (flag.safe && !flag.extra_move);
+            let follows = (flag.extra_move && us == Color::White && self.royal_flag(flag, them))
+                || (flag.safe && !flag.extra_move);
             let both = follows && self.flag_reached(flag, them);
             return over(if both { Outcome::Draw } else { Outcome::Win });
         }
+        let royal = self.royal_flag(flag, us);
         if (!flag.extra_move || flag.safe || royal) && self.flag_reached(flag, them) {
             if flag.extra_move && royal && us == Color::Black && self.can_reach_flag(flag) {
                 return None;
@@ -426,7 +442,8 @@ impl Position {
         None
     }
 
-    /// Whether black, not in check, can move a flag piece into its region with a legal move.
+    /// Whether black, not in check, can move its (royal) flag piece into its region with a
+    /// legal move.
     fn can_reach_flag(&self, flag: &Flag) -> bool {
         if self.in_check() {
             return false;
@@ -435,8 +452,9 @@ impl Position {
         let mut list = MoveList::new();
         pos.generate_pseudo_legal(&mut list);
         let region = flag.region[self.side.index()];
+        let piece = flag.pieces[self.side.index()];
         list.into_iter().any(|mv| {
-            mv.piece == flag.piece
+            piece == Some(mv.piece)
                 && mv.kind != crate::MoveKind::Drop
                 && region.contains(mv.to)
                 && pos.is_legal(mv)

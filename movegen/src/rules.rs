@@ -380,18 +380,23 @@ pub struct Extinction {
     pub claim: bool,
 }
 
-/// Winning by bringing a piece to a region (king of the hill, racing kings).
+/// Winning by bringing pieces to a region (king of the hill, racing kings, breakthrough).
 #[derive(Clone, Debug)]
 pub struct Flag {
-    /// The type that must reach the region.
-    pub piece: PieceId,
-    /// The region, per colour.
+    /// Per colour, the type that must reach the region (`None`: any piece, Fairy-Stockfish's
+    /// `*` and its default).
+    pub pieces: [Option<PieceId>; 2],
+    /// The region, per colour (empty: that side cannot win this way).
     pub region: [SquareSet; 2],
+    /// How many of them must stand there (Fairy-Stockfish's `flagPieceCount`).
+    pub count: u32,
+    /// One is enough when the region has no empty square left (`flagPieceBlockedWin`).
+    pub blocked_win: bool,
     /// The opponent gets one more move to reach its region too (Fairy-Stockfish's `flagMove`):
     /// both reaching it is a draw when black is the one to follow.
     pub extra_move: bool,
-    /// Only a piece the opponent cannot capture there has reached the region (Fairy-Stockfish's
-    /// `flagPieceSafe`, dobutsu).
+    /// Only pieces the opponent cannot capture there have reached the region, when there are
+    /// just enough of them (Fairy-Stockfish's `flagPieceSafe`, dobutsu).
     pub safe: bool,
 }
 

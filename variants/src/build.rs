@@ -9,7 +9,7 @@ use movegen::{
 };
 use notation::{
     mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color,
-    Geometry, Initial, SquareSet, MAX_SIDE,
+    Geometry, Initial, SquareSet, MAX_SIDE, MAX_SQUARES,
 };
 
 use crate::{
@@ -123,6 +123,10 @@ pub const KNOWN_KEYS: &[&str] = &[
     "sittuyinPromotion",
     "sittuyinRookDrop",
     "flagPieceSafe",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
     "cambodianMoves",
     "piecePromotionOnCapture",
     "pieceDemotion",
@@ -179,10 +183,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "passOnStalemate",
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
-    "flagPieceWhite",
-    "flagPieceBlack",
-    "flagPieceCount",
-    "flagPieceBlockedWin",
     "connectN",
     "connectPieceTypes",
     "connectHorizontal",
@@ -824,7 +824,11 @@ impl Builder<'_> {
                 _ => Checks::Forbidden,
             },
             blast,
-            ep_region: self.pair_of_regions("enPassantRegion", &geometry),
+            ep_region: self.pair_of_regions(
+                "enPassantRegion",
+                &geometry,
+                geometry.squares().collect(),
+            ),
             royal_leap_lost_to: if self.bool("cambodianMoves", false) {
                 find_declared(&declared, "r").map(|i| i as PieceId)
             } else {
@@ -1083,9 +1087,14 @@ impl Builder<'_> {
         }
     }
 
-    /// `KEY` for both colours, or `KEYWhite` and `KEYBlack` (each defaulting to the whole
-    /// board); `None` when none is given.
-    fn pair_of_regions(&mut self, key: &str, geometry: &Geometry) -> Option<[SquareSet; 2]> {
+    /// `KEY` for both colours, or `KEYWhite` and `KEYBlack` (each defaulting to `KEY`, and that
+    /// to `default`); `None` when none is given.
+    fn pair_of_regions(
+        &mut self,
+        key: &str,
+        geometry: &Geometry,
+        default: SquareSet,
+    ) -> Option<[SquareSet; 2]> {
         let (white, black) = (format!("{key}White"), format!("{key}Black"));
         if [key, &white, &black]
             .iter()
@@ -1093,8 +1102,7 @@ impl Builder<'_> {
         {
             return None;
         }
-        let all: SquareSet = geometry.squares().collect();
-        let both = self.region(key, geometry, all);
+        let both = self.region(key, geometry, default);
         Some([
             self.region(&white, geometry, both),
             self.region(&black, geometry, both),
@@ -1170,20 +1178,48 @@ impl Builder<'_> {
         })
     }
 
-    /// The flag rule (`flagPiece`, `flagRegion...`, `flagMove`).
+    /// The flag rule (`flagRegion...`, `flagPiece...`, `flagPieceCount`, `flagPieceBlockedWin`,
+    /// `flagMove`, `flagPieceSafe`): as in Fairy-Stockfish, a region without a flag piece is
+    /// reached by any piece, and a side without a region of its own never reaches one.
     fn flag(&mut self, declared: &[Declared], geometry: &Geometry) -> Option<Flag> {
-        self.def.get("flagPiece")?;
-        let piece = *self.letters("flagPiece", declared, "").first()?;
-        let Some(region) = self.pair_of_regions("flagRegion", geometry) else {
-            self.fail("flagPiece", "a flag piece needs a flagRegion");
+        let Some(region) = self.pair_of_regions("flagRegion", geometry, SquareSet::EMPTY) else {
+            for key in ["flagPiece", "flagPieceWhite", "flagPieceBlack"] {
+                if self.def.get(key).is_some() {
+                    self.fail(key, "a flag piece needs a flagRegion");
+                }
+            }
             return None;
         };
+        let both = self.flag_piece("flagPiece", declared, None);
+        let pieces = [
+            self.flag_piece("flagPieceWhite", declared, both),
+            self.flag_piece("flagPieceBlack", declared, both),
+        ];
+        let count = self
+            .number("flagPieceCount", 1)
+            .clamp(1, MAX_SQUARES as i64) as u32;
         Some(Flag {
-            piece,
+            pieces,
             region,
+            count,
+            blocked_win: self.bool("flagPieceBlockedWin", false),
             extra_move: self.bool("flagMove", false),
             safe: self.bool("flagPieceSafe", false),
         })
+    }
+
+    /// The flag piece `key` names (`*`: any piece, `None`), or `default` when it is not set.
+    fn flag_piece(
+        &mut self,
+        key: &str,
+        declared: &[Declared],
+        default: Option<PieceId>,
+    ) -> Option<PieceId> {
+        match self.def.get(key) {
+            None => default,
+            Some("*") => None,
+            Some(_) => self.letters(key, declared, "").first().copied(),
+        }
     }
 
     /// The chasing rule (`chasingRule`: `axf` or `none`), with each of the `count` piece types

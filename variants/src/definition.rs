@@ -247,7 +247,7 @@ impl Definition {
             let from = from.to_ascii_lowercase();
             words.retain(|w| {
                 w.split_once(':')
-                    .is_none_or(|(f, _)| !f.eq_ignore_ascii_case(&from))
+                    .map_or(true, |(f, _)| !f.eq_ignore_ascii_case(&from))
             });
             let pair_key = (key.to_string(), from);
             if to == "-" {

@@ -1,48 +1,63 @@
 //! Square sets as variant files write them: `*8` (a rank), `a*` (a file), `d4 e4` (squares).
 
-use notation::{Geometry, SquareSet};
+use notation::{Geometry, SquareSet, MAX_SIDE};
 
-/// Parses a region such as `*1 *2`, `a* h*` or `d1 e1 f1 d2`; `-` or empty is no square.
+/// Parses a region such as `*1 *2`, `a* h*` or `d1 e1 f1 d2`; `-` or empty is no square. A
+/// rank, file or square beyond this board but on the largest one (16x16) adds no square, as in
+/// Fairy-Stockfish, whose board is bigger than the variant's (its files write `*9` for "no
+/// rank" on a board of six).
 ///
 /// # Errors
-/// Returns the token that is not a rank, file or square of the board.
+/// Returns the token that is not a rank, file or square of the largest board.
 pub fn parse_region(text: &str, geometry: &Geometry) -> Result<SquareSet, String> {
     let mut set = SquareSet::EMPTY;
+    let largest = i32::from(MAX_SIDE);
     for token in text.split_whitespace() {
         if token == "-" {
             continue;
         }
-        let bad =
-            || format!("'{token}' is not a rank (*8), file (a*) or square (e4) of this board");
-        if let Some(rank) = token.strip_prefix('*') {
-            let rank: i32 = rank.parse().map_err(|_| bad())?;
-            if rank < 1 || rank > geometry.height() as i32 {
-                return Err(bad());
-            }
-            set |= (0..geometry.width() as i32)
-                .filter_map(|f| geometry.square(f, rank - 1))
-                .collect();
+        let bad = || format!("'{token}' is not a rank (*8), file (a*) or square (e4) of a board");
+        let (file, rank) = if let Some(rank) = token.strip_prefix('*') {
+            (None, Some(rank_index(rank).ok_or_else(bad)?))
         } else if let Some(file) = token.strip_suffix('*') {
-            let mut chars = file.chars();
-            let (Some(letter), None) = (chars.next(), chars.next()) else {
-                return Err(bad());
-            };
-            let file = letter.to_ascii_lowercase() as i32 - 'a' as i32;
-            if !(0..geometry.width() as i32).contains(&file) {
-                return Err(bad());
-            }
-            set |= (0..geometry.height() as i32)
-                .filter_map(|r| geometry.square(file, r))
-                .collect();
+            (Some(file_index(file).ok_or_else(bad)?), None)
         } else {
-            set.insert(
-                geometry
-                    .parse_square(&token.to_ascii_lowercase())
-                    .map_err(|_| bad())?,
-            );
+            let split = token.find(|c: char| c.is_ascii_digit()).ok_or_else(bad)?;
+            let (file, rank) = token.split_at(split);
+            (
+                Some(file_index(file).ok_or_else(bad)?),
+                Some(rank_index(rank).ok_or_else(bad)?),
+            )
+        };
+        if file.is_some_and(|f| f >= largest) || rank.is_some_and(|r| r >= largest) {
+            return Err(bad());
         }
+        set |= geometry
+            .squares()
+            .filter(|&sq| {
+                file.map_or(true, |f| geometry.file(sq) == f)
+                    && rank.map_or(true, |r| geometry.rank(sq) == r)
+            })
+            .collect();
     }
     Ok(set)
+}
+
+/// The index of a file letter (`a` is 0), either case.
+fn file_index(text: &str) -> Option<i32> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(letter), None) if letter.is_ascii_alphabetic() => {
+            Some(letter.to_ascii_lowercase() as i32 - 'a' as i32)
+        }
+        _ => None,
+    }
+}
+
+/// The index of a rank number (`1` is 0).
+fn rank_index(text: &str) -> Option<i32> {
+    let rank: i32 = text.parse().ok()?;
+    (rank >= 1 && text.chars().all(|c| c.is_ascii_digit())).then_some(rank - 1)
 }
 
 /// A region in the form [`parse_region`] reads: whole ranks as `*N`, the other squares by
@@ -77,8 +92,12 @@ mod tests {
         assert_eq!(parse_region("*10", &g).unwrap().len(), 9);
         assert_eq!(parse_region("a* i*", &g).unwrap().len(), 20);
         assert_eq!(parse_region("d1 e1 f1", &g).unwrap().len(), 3);
-        assert!(parse_region("*11", &g).is_err());
-        assert!(parse_region("j1", &g).is_err());
+        // Beyond this board but on the largest: no square, as in Fairy-Stockfish.
+        assert!(parse_region("*11 j* j1 p16", &g).unwrap().is_empty());
+        assert_eq!(parse_region("*9 *11", &g).unwrap().len(), 9);
+        for bad in ["*17", "q*", "q1", "a17", "*0", "e", "1", "*+1", "e4x"] {
+            assert!(parse_region(bad, &g).is_err(), "{bad}");
+        }
         assert!(parse_region("-", &g).unwrap().is_empty());
     }
 

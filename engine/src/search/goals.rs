@@ -21,13 +21,14 @@ pub(crate) struct Goals {
     flag: Option<FlagWay>,
 }
 
-/// How far the flag piece of each side has to go.
+/// How far the flag pieces of each side have to go.
 #[derive(Clone, Debug)]
 struct FlagWay {
-    piece: PieceId,
-    /// Per colour and square: moves of the flag piece on an empty board to its region
-    /// (`u8::MAX` where it cannot get there).
-    distance: [Vec<u8>; 2],
+    /// Per colour, the flag piece (`None`: any piece).
+    pieces: [Option<PieceId>; 2],
+    /// Per colour, piece type (the flag piece's alone when there is one) and square: moves on
+    /// an empty board to the region (`u8::MAX` where it cannot get there).
+    distance: [Vec<Vec<u8>>; 2],
     /// Bonus by distance (index 0: on the region).
     bonus: Vec<[i32; 2]>,
 }
@@ -37,17 +38,27 @@ impl Goals {
     pub(crate) fn new(rules: &Rules, params: &EvalParams) -> Goals {
         let checks_left = rules.end.check_counting.then_some(params.checks_left);
         let flag = rules.end.flag.as_ref().map(|flag| {
-            let pt = &rules.pieces[flag.piece as usize];
             let distance = Color::ALL.map(|color| {
-                distances_to(rules, pt, color, |sq| {
-                    flag.region[color.index()].contains(sq)
-                })
+                let region = flag.region[color.index()];
+                rules
+                    .pieces
+                    .iter()
+                    .enumerate()
+                    .map(|(id, pt)| {
+                        let counts = flag.pieces[color.index()].map_or(true, |p| p as usize == id);
+                        if counts {
+                            distances_to(rules, pt, color, |sq| region.contains(sq))
+                        } else {
+                            Vec::new()
+                        }
+                    })
+                    .collect()
             });
             let bonus = (0..=MAX_FLAG_DISTANCE as i32)
                 .map(|d| params.flag_distance.map(|w| w / (1 + d * d)))
                 .collect();
             FlagWay {
-                piece: flag.piece,
+                pieces: flag.pieces,
                 distance,
                 bonus,
             }
@@ -69,20 +80,33 @@ impl Goals {
                 add(weight.map(|w| w / (left * left)));
             }
             if let Some(flag) = &self.flag {
-                let nearest = pos
-                    .pieces(Piece {
-                        color,
-                        id: flag.piece,
-                    })
-                    .iter()
-                    .map(|sq| flag.distance[color.index()][sq.index()])
-                    .min();
-                if let Some(bonus) = nearest.and_then(|d| flag.bonus.get(usize::from(d))) {
+                if let Some(bonus) = flag.nearest(pos, color).and_then(|d| flag.bonus.get(d)) {
                     add(*bonus);
                 }
             }
         }
         score
+    }
+}
+
+impl FlagWay {
+    /// The fewest moves `color` needs, on an empty board, to bring a flag piece to its region.
+    fn nearest(&self, pos: &Position, color: Color) -> Option<usize> {
+        let distance = &self.distance[color.index()];
+        let on = |id: PieceId, sq: Square| distance[id as usize][sq.index()];
+        let nearest = match self.pieces[color.index()] {
+            Some(id) => pos
+                .pieces(Piece { color, id })
+                .iter()
+                .map(|sq| on(id, sq))
+                .min(),
+            None => pos
+                .pieces_of(color)
+                .iter()
+                .filter_map(|sq| pos.piece_at(sq).map(|piece| on(piece.id, sq)))
+                .min(),
+        };
+        nearest.map(usize::from)
     }
 }
 

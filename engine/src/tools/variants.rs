@@ -349,19 +349,7 @@ fn notable_rules(rules: &Rules) -> String {
         notes.push(format!("{what} {verb}"));
     }
     if let Some(flag) = &rules.end.flag {
-        let squares = flag.region[0].len();
-        let plural = if squares == 1 { "" } else { "s" };
-        let mut note = format!(
-            "{} reaching {squares} goal square{plural} wins",
-            rules.piece(flag.piece).name
-        );
-        if flag.safe {
-            note.push_str(" if it cannot be taken there");
-        }
-        if flag.extra_move {
-            note.push_str(" unless the opponent answers");
-        }
-        notes.push(note);
+        notes.push(flag_note(rules, flag));
     }
     if rules.end.check_counting {
         notes.push("check counting".into());
@@ -407,4 +395,36 @@ pub fn check(items: &[String]) -> Result<(String, bool), UsageError> {
         }
     }
     Ok((out, clean))
+}
+
+/// What wins by the flag rule, in words.
+fn flag_note(rules: &Rules, flag: &movegen::Flag) -> String {
+    let name =
+        |piece: Option<PieceId>| piece.map_or("any piece", |id| rules.piece(id).name.as_str());
+    let [white, black] = flag.pieces.map(name);
+    let who = if white == black {
+        white.to_string()
+    } else {
+        format!("{white} (white) or {black} (black)")
+    };
+    let squares = flag.region[0].len().max(flag.region[1].len());
+    let plural = if squares == 1 { "" } else { "s" };
+    let mut note = if flag.count > 1 {
+        format!(
+            "{} of {who} reaching {squares} goal square{plural} win",
+            flag.count
+        )
+    } else {
+        format!("{who} reaching {squares} goal square{plural} wins")
+    };
+    if flag.blocked_win {
+        note.push_str(" (one is enough once they are all filled)");
+    }
+    if flag.safe {
+        note.push_str(" if it cannot be taken there");
+    }
+    if flag.extra_move {
+        note.push_str(" unless the opponent answers");
+    }
+    note
 }
