@@ -5,7 +5,7 @@ use notation::{Color, SquareSet};
 use crate::{
     moves::{Move, MoveList},
     position::Piece,
-    rules::{Extinction, Flag, Outcome, PieceId},
+    rules::{Extinction, Flag, MaterialCounting, Outcome, PieceId},
     Position,
 };
 
@@ -136,7 +136,7 @@ impl Position {
         }
         if end.move_rule > 0 && self.halfmove >= end.move_rule && !self.move_rule_lengthened() {
             return Some(GameOver {
-                outcome: Outcome::Draw,
+                outcome: self.drawn_outcome(),
                 reason: EndReason::MoveRule,
             });
         }
@@ -181,15 +181,17 @@ impl Position {
                 } else {
                     EndReason::PerpetualChase
                 };
+                let outcome = self.counted(outcome);
                 return Some(GameOver { outcome, reason });
             }
             let white_view = end.repetition_value_absolute && self.side == Color::Black;
+            let outcome = if white_view {
+                end.repetition_value.reversed()
+            } else {
+                end.repetition_value
+            };
             return Some(GameOver {
-                outcome: if white_view {
-                    end.repetition_value.reversed()
-                } else {
-                    end.repetition_value
-                },
+                outcome: self.counted(outcome),
                 reason: EndReason::Repetition,
             });
         }
@@ -262,7 +264,7 @@ impl Position {
             };
         }
         GameOver {
-            outcome,
+            outcome: self.counted(outcome),
             reason: EndReason::Stalemate,
         }
     }
@@ -300,7 +302,7 @@ impl Position {
             let passed_before = self.history.last().is_some_and(|undo| undo.passed);
             if passed_before || self.bikjang() {
                 return Some(GameOver {
-                    outcome: self.material_count_outcome(),
+                    outcome: self.drawn_outcome(),
                     reason: EndReason::Passes,
                 });
             }
@@ -308,13 +310,10 @@ impl Position {
         None
     }
 
-    /// The result of a game ended by passes: by the weighted material when the rules count
-    /// it, a draw otherwise.
-    fn material_count_outcome(&self) -> Outcome {
-        let Some(weights) = &self.rules.end.material_counting else {
-            return Outcome::Draw;
-        };
-        let material = |color: Color| -> i32 {
+    /// The result of a game the rules would draw here: decided by the material when the rules
+    /// count it ([`MaterialCounting`]), a draw otherwise.
+    fn drawn_outcome(&self) -> Outcome {
+        let material = |color: Color, weights: &[i32]| -> i32 {
             weights
                 .iter()
                 .enumerate()
@@ -328,12 +327,35 @@ impl Position {
                 })
                 .sum()
         };
-        let white_wins =
-            material(Color::White) - material(Color::Black) > self.rules.end.material_komi;
+        let white_wins = match &self.rules.end.material_counting {
+            None => return Outcome::Draw,
+            Some(MaterialCounting::Weighted { weights, komi }) => {
+                material(Color::White, weights) - material(Color::Black, weights) > *komi
+            }
+            Some(MaterialCounting::Unweighted) => {
+                let white = self.pieces_of(Color::White).len();
+                let black = self.pieces_of(Color::Black).len();
+                if white == black {
+                    return Outcome::Draw;
+                }
+                white > black
+            }
+            Some(MaterialCounting::WhiteDrawOdds) => true,
+            Some(MaterialCounting::BlackDrawOdds) => false,
+        };
         if white_wins == (self.side == Color::White) {
             Outcome::Win
         } else {
             Outcome::Loss
+        }
+    }
+
+    /// `outcome`, or when it is a draw, what the material makes of it ([`Self::drawn_outcome`]).
+    fn counted(&self, outcome: Outcome) -> Outcome {
+        if outcome == Outcome::Draw {
+            self.drawn_outcome()
+        } else {
+            outcome
         }
     }
 

@@ -45,8 +45,8 @@ pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{
     Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, LineMoves,
-    LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Promotion,
-    Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    LionTrading, MaterialCounting, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves,
+    PieceType, Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 pub use text::{MoveFormat, MoveTextError};
 pub use walk::{

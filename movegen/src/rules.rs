@@ -459,16 +459,30 @@ pub struct GameEnd {
     /// Two passes in a row end the game, and so does a pass while the kings face each other
     /// under [`Rules::bikjang`] (Fairy-Stockfish's rule for variants with `pass`).
     pub passes_end: bool,
-    /// Weights per piece type (indexed by type) that decide a game ended by passes or by
-    /// bikjang: white wins if its weighted material exceeds black's by more than
-    /// `material_komi`, black otherwise (Fairy-Stockfish's `materialCounting = janggi`);
-    /// `None`: such games are drawn.
-    pub material_counting: Option<Vec<i32>>,
-    /// How far white's weighted material must exceed black's under `material_counting` for
-    /// white to win (Janggi: 1, the official 1.5 points on integer weights).
-    pub material_komi: i32,
+    /// How a game the rules would draw (by the move rule, repetition, stalemate, passes or
+    /// bikjang) is decided instead (Fairy-Stockfish's `materialCounting`); `None`: it is drawn.
+    pub material_counting: Option<MaterialCounting>,
     /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`).
     pub shatar_mate: Option<ShatarMate>,
+}
+
+/// How a game the rules would draw is decided instead (Fairy-Stockfish's `materialCounting`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MaterialCounting {
+    /// White wins if its weighted material on the board exceeds black's by more than `komi`;
+    /// black wins otherwise (`janggi`).
+    Weighted {
+        /// Per piece type (indexed by type), what one piece counts.
+        weights: Vec<i32>,
+        /// How far white must be ahead (janggi: 1, the official 1.5 points on integer weights).
+        komi: i32,
+    },
+    /// The side with more pieces on the board wins; equal numbers draw (`unweighted`).
+    Unweighted,
+    /// White wins (`whitedrawodds`).
+    WhiteDrawOdds,
+    /// Black wins (`blackdrawodds`: armageddon).
+    BlackDrawOdds,
 }
 
 /// Shatar's mate rule: a checkmate given only by knights loses for the side that gave it, and a
@@ -706,7 +720,6 @@ impl Default for GameEnd {
             chasing: None,
             passes_end: false,
             material_counting: None,
-            material_komi: 0,
             shatar_mate: None,
         }
     }

@@ -4,8 +4,9 @@ use std::{cmp::Ordering, sync::Arc};
 
 use movegen::{
     Castling, ChaseRole, Chasing, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd,
-    Gating, LineMoves, LionTrading, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves,
-    PieceType, Position, Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Gating, LineMoves, LionTrading, MaterialCounting, MoveRules, OneRoyal, Outcome, PieceId,
+    PiecePromotionMoves, PieceType, Position, Promotion, Rules, ShatarMate, SideChange, ZoneMoves,
+    MAX_PIECE_TYPES,
 };
 use notation::{
     mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color,
@@ -902,7 +903,8 @@ impl Builder<'_> {
                 Err(_) => self.fail("pieceLimit", format!("expected a count, found '{count}'")),
             }
         }
-        self.palace_rules(&mut rules, &declared, &geometry);
+        self.palace_rules(&mut rules, &geometry);
+        rules.end.material_counting = self.material_counting(&declared, rules.pieces.len());
         rules.duck = duck;
         if self.bool("shatarMateRule", false) {
             let of = |key: &str| declared.iter().position(|d| d.key == key);
@@ -1123,9 +1125,9 @@ impl Builder<'_> {
         }
     }
 
-    /// Janggi's rules: moves along the palace lines (`diagonalLines`), passing (`pass`),
-    /// bikjang (`bikjangRule`) and how a game ended by passes is decided (`materialCounting`).
-    fn palace_rules(&mut self, rules: &mut Rules, declared: &[Declared], geometry: &Geometry) {
+    /// Janggi's rules: moves along the palace lines (`diagonalLines`), passing (`pass`) and
+    /// bikjang (`bikjangRule`).
+    fn palace_rules(&mut self, rules: &mut Rules, geometry: &Geometry) {
         rules.diagonal_lines = self.region("diagonalLines", geometry, SquareSet::EMPTY);
         if !rules.diagonal_lines.is_empty() {
             for pt in &mut rules.pieces {
@@ -1139,19 +1141,37 @@ impl Builder<'_> {
         rules.pass = self.bool("pass", false);
         rules.bikjang = self.bool("bikjangRule", false);
         rules.end.passes_end = rules.pass;
+    }
+
+    /// How games the rules would draw are decided instead (`materialCounting`), with the
+    /// janggi weights of the `count` declared pieces.
+    fn material_counting(
+        &mut self,
+        declared: &[Declared],
+        count: usize,
+    ) -> Option<MaterialCounting> {
         match self.def.get("materialCounting") {
-            None | Some("none") | Some("false") => {}
+            None | Some("none") | Some("false") => None,
             Some("janggi") => {
-                let mut weights = vec![0; rules.pieces.len()];
+                let mut weights = vec![0; count];
                 for (id, d) in declared.iter().enumerate() {
                     weights[id] = janggi_weight(&d.key);
                 }
-                rules.end.material_counting = Some(weights);
-                rules.end.material_komi = JANGGI_KOMI;
+                Some(MaterialCounting::Weighted {
+                    weights,
+                    komi: JANGGI_KOMI,
+                })
             }
+            Some("unweighted") => Some(MaterialCounting::Unweighted),
+            Some("whitedrawodds") => Some(MaterialCounting::WhiteDrawOdds),
+            Some("blackdrawodds") => Some(MaterialCounting::BlackDrawOdds),
             Some(other) => {
-                let message = format!("expected none or janggi, found '{other}'");
+                let message = format!(
+                    "expected none, janggi, unweighted, whitedrawodds or blackdrawodds, \
+                     found '{other}'"
+                );
                 self.fail("materialCounting", message);
+                None
             }
         }
     }

@@ -27,6 +27,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("chess960", "fischerandom"),
     ("fischerrandom", "fischerandom"),
     ("los-alamos", "losalamos"),
+    ("mini", "minishogi"),
     ("king-of-the-hill", "kingofthehill"),
     // XBoard's and Fairy-Max's names written the cutechess way (no hyphens) and in full.
     ("grandeacedrex", "grande-acedrex"),

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use movegen::{EndReason, Move, MoveFormat, Outcome};
+use movegen::{EndReason, GameOver, Move, MoveFormat, Outcome};
 use notation::{Color, Square};
 
 use super::events::{Event, Events};
@@ -565,9 +565,11 @@ impl XBoard {
                 };
                 let text = self.game.pos.move_text(&best, self.format());
                 self.game.pos.make(best);
-                if self.claims && self.game.pos.game_over().is_some_and(|o| offered(o.reason)) {
+                let drawn = |o: &GameOver| offered(o.reason) && o.outcome == Outcome::Draw;
+                if self.claims && self.game.pos.game_over().is_some_and(|o| drawn(&o)) {
                     // XBoard takes an offer made before the move as a claim when its own
-                    // count agrees, and as a mere offer when it does not.
+                    // count agrees, and as a mere offer when it does not (a move rule that
+                    // material counting decides is neither offered nor claimed).
                     self.out.line("offer draw");
                 }
                 self.out.line(&format!("move {text}"));
@@ -733,7 +735,8 @@ impl XBoard {
     }
 }
 
-/// Whether a game that ended by `reason` is offered as a draw rather than claimed: XBoard
+/// Whether a game that ended by `reason` is left to XBoard, offered as a draw when it is one,
+/// rather than claimed: XBoard
 /// keeps its own count of the move rule (in xiangqi it leaves out checks and resets on a
 /// soldier's move) and accepts no counting-rule draw in makruk, and a claim it does not
 /// see as due forfeits the game.
