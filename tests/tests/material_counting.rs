@@ -29,15 +29,16 @@ fn armageddon_gives_black_every_drawn_game() {
     for (variant, outcome) in [("armageddon", Outcome::Win), ("chess", Outcome::Draw)] {
         let mut pos = read(&catalog, variant, "4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
         play(&mut pos, "a1a2");
-        assert_eq!(pos.game_over(), over(outcome, EndReason::MoveRule), "{variant}");
+        assert_eq!(
+            pos.game_over(),
+            over(outcome, EndReason::MoveRule),
+            "{variant}"
+        );
     }
     // Threefold repetition with white to move (pyffish -32000).
     let mut pos = read(&catalog, "armageddon", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     play(&mut pos, KING_WALK);
-    assert_eq!(
-        pos.game_over(),
-        over(Outcome::Loss, EndReason::Repetition)
-    );
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::Repetition));
 }
 
 #[test]
@@ -51,7 +52,11 @@ fn janggi_decides_the_move_rule_and_repetition_by_material() {
     ] {
         let mut pos = read(&catalog, variant, "3k5/9/9/9/9/9/9/9/4K4/R8 w - - 99 80");
         play(&mut pos, "a1a2");
-        assert_eq!(pos.game_over(), over(outcome, EndReason::MoveRule), "{variant}");
+        assert_eq!(
+            pos.game_over(),
+            over(outcome, EndReason::MoveRule),
+            "{variant}"
+        );
     }
     // Repetition: bare kings lose for white by black's komi (-32000 with white to move), a
     // chariot ahead wins (32000); janggitraditional draws.
