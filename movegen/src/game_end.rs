@@ -41,6 +41,8 @@ pub enum EndReason {
     /// Both sides passed in a row, or a side passed while the kings faced each other
     /// (Janggi's bikjang).
     Passes,
+    /// The side that moved lined up its pieces ([`Connect`](crate::Connect)).
+    Connection,
 }
 
 impl EndReason {
@@ -60,6 +62,7 @@ impl EndReason {
             EndReason::Counting => "counting rule",
             EndReason::PromotionStalemate => "promotion stalemate",
             EndReason::Passes => "passes",
+            EndReason::Connection => "connection",
         }
     }
 }
@@ -270,7 +273,7 @@ impl Position {
     }
 
     /// The end declared by the variant's own rules, checked in this order as Fairy-Stockfish
-    /// does: extinction, a flag reached, the last check given. When it is `Some`, the side to
+    /// does: extinction, a flag reached, the last check given, a connection, passes. When it is `Some`, the side to
     /// move has no legal move ([`generate_legal`](Position::generate_legal) lists none).
     pub fn variant_end(&self) -> Option<GameOver> {
         let end = &self.rules.end;
@@ -296,6 +299,14 @@ impl Position {
                 outcome: Outcome::Loss,
                 reason: EndReason::CheckLimit,
             });
+        }
+        if let Some(connect) = &end.connect {
+            if let Some(outcome) = self.connect_end(connect) {
+                return Some(GameOver {
+                    outcome,
+                    reason: EndReason::Connection,
+                });
+            }
         }
         if end.passes_end && self.passed {
             // A pass keeps the board: the kings faced each other before it too.

@@ -537,6 +537,9 @@ impl Position {
                 continue;
             }
             let mut targets = empty & self.drop_region(id, us);
+            if let Some(enclosing) = &rules.drops.enclosing {
+                targets = self.enclosed_drops(enclosing, us, targets);
+            }
             if let Some(bishop) = rules.drops.opposite_colored {
                 targets = self.leave_room_for_bishops(bishop, id, targets, empty);
             }

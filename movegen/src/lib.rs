@@ -13,7 +13,9 @@
 mod attack;
 mod attack_table;
 mod chasing;
+mod connect;
 mod counting;
+mod enclosing;
 mod exchange;
 mod fen;
 mod game_end;
@@ -33,6 +35,8 @@ mod walk;
 mod zobrist;
 
 pub use chasing::{ChaseRole, Chasing};
+pub use connect::Connect;
+pub use enclosing::{Enclosing, EnclosingRule};
 pub use exchange::{Exchange, MAX_LIFTED};
 pub use fen::{FenError, FenField};
 pub use game_end::{EndReason, GameOver};

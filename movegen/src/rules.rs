@@ -2,7 +2,7 @@
 //!
 //! `variants` fills these from variant files; the generator reads them.
 
-use crate::{attack_table::attack_desc, chasing::Chasing};
+use crate::{attack_table::attack_desc, chasing::Chasing, connect::Connect, enclosing::Enclosing};
 use notation::{compile, Atom, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
 
 /// Index of a piece type in [`Rules::pieces`].
@@ -342,6 +342,8 @@ pub struct Drops {
     /// A type (the rook) that may be dropped only on its side's first rank (Fairy-Stockfish's
     /// `sittuyinRookDrop`).
     pub first_rank_only: Option<PieceId>,
+    /// Drops placed by the pieces around them (Fairy-Stockfish's `enclosingDrop`).
+    pub enclosing: Option<Enclosing>,
 }
 
 /// Seirawan-style gating: a piece from hand may enter on the square a never-moved back-rank
@@ -425,6 +427,8 @@ pub struct GameEnd {
     pub extinction: Option<Extinction>,
     /// Reaching a region with a piece wins.
     pub flag: Option<Flag>,
+    /// Lining up pieces wins (Fairy-Stockfish's `connectN` family).
+    pub connect: Option<Connect>,
     /// Fairy-Stockfish's `countingRule` (makruk, cambodian, ASEAN): the weaker side counts
     /// its moves and the game is drawn when the count passes the limit; FENs carry the limit
     /// where the e.p. square would be.
@@ -503,6 +507,7 @@ impl GameEnd {
     pub fn has_variant_end(&self) -> bool {
         self.extinction.is_some()
             || self.flag.is_some()
+            || self.connect.is_some()
             || self.check_counting
             || self.no_royal_loses
             || self.passes_end
@@ -707,6 +712,7 @@ impl Default for GameEnd {
             stalemate_piece_count: false,
             extinction: None,
             flag: None,
+            connect: None,
             check_counting: false,
             counting: None,
             bare_king_loses: false,

@@ -3,10 +3,10 @@
 use std::{cmp::Ordering, sync::Arc};
 
 use movegen::{
-    Castling, ChaseRole, Chasing, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd,
-    Gating, LineMoves, LionTrading, MaterialCounting, MoveRules, OneRoyal, Outcome, PieceId,
-    PiecePromotionMoves, PieceType, Position, Promotion, Rules, ShatarMate, SideChange, ZoneMoves,
-    MAX_PIECE_TYPES,
+    Castling, ChaseRole, Chasing, Checks, Connect, Counting, CountingRule, Drops, Enclosing,
+    EnclosingRule, Extinction, Flag, GameEnd, Gating, LineMoves, LionTrading, MaterialCounting,
+    MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position, Promotion,
+    Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{
     mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color,
@@ -128,6 +128,21 @@ pub const KNOWN_KEYS: &[&str] = &[
     "flagPieceBlack",
     "flagPieceCount",
     "flagPieceBlockedWin",
+    "connectN",
+    "connectNxN",
+    "collinearN",
+    "connectPieceTypes",
+    "connectHorizontal",
+    "connectVertical",
+    "connectDiagonal",
+    "connectRegion1White",
+    "connectRegion2White",
+    "connectRegion1Black",
+    "connectRegion2Black",
+    "connectValue",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "dropOnTop",
     "cambodianMoves",
     "piecePromotionOnCapture",
     "pieceDemotion",
@@ -176,22 +191,12 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "tripleStepRegionBlack",
     "oppositeCastling",
     "dropChecks",
-    "enclosingDrop",
-    "enclosingDropStart",
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
     "passOnStalemate",
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
-    "connectN",
-    "connectPieceTypes",
-    "connectHorizontal",
-    "connectVertical",
-    "connectDiagonal",
-    "connectNxN",
-    "collinearN",
-    "connectValue",
     "adjudicateFullBoard",
     "castlingWins",
 ];
@@ -751,6 +756,7 @@ impl Builder<'_> {
                 .bool("castlingDroppedPiece", false)
                 .then(|| self.file("castlingKingFile", 4)),
             first_rank_only: None,
+            enclosing: self.enclosing(&geometry),
         };
         if self.bool("sittuyinRookDrop", false) {
             match declared.iter().position(|d| d.key == "rook") {
@@ -844,6 +850,7 @@ impl Builder<'_> {
             // Pseudo-royal pieces cannot be captured, so they run out only by explosions.
             extinction: extinction.filter(|_| !bare_king_loses && (!pseudo_royal || blast)),
             flag: self.flag(&declared, &geometry),
+            connect: self.connect(&declared, &geometry),
             check_counting: self.bool("checkCounting", false),
             counting: self.counting(&declared),
             bare_king_loses,
@@ -1225,6 +1232,76 @@ impl Builder<'_> {
             blocked_win: self.bool("flagPieceBlockedWin", false),
             extra_move: self.bool("flagMove", false),
             safe: self.bool("flagPieceSafe", false),
+        })
+    }
+
+    /// The connection rule (`connectN`, `connectNxN`, `collinearN`, `connectRegion...`, with
+    /// `connectPieceTypes`, the lines allowed and `connectValue`), if the variant has one.
+    fn connect(&mut self, declared: &[Declared], geometry: &Geometry) -> Option<Connect> {
+        let count = |b: &mut Self, key| b.number(key, 0).clamp(0, 255) as u32;
+        let (in_row, square, collinear) = (
+            count(self, "connectN"),
+            count(self, "connectNxN"),
+            count(self, "collinearN"),
+        );
+        let mut region = |key| self.region(key, geometry, SquareSet::EMPTY);
+        let regions = [
+            [region("connectRegion1White"), region("connectRegion2White")],
+            [region("connectRegion1Black"), region("connectRegion2Black")],
+        ];
+        let joins = regions
+            .iter()
+            .any(|pair| pair.iter().all(|r| !r.is_empty()));
+        if in_row == 0 && square == 0 && collinear == 0 && !joins {
+            return None;
+        }
+        let types = match self.def.get("connectPieceTypes") {
+            None => None,
+            Some(text) if text.contains('*') => None,
+            Some(_) => Some(self.letters("connectPieceTypes", declared, "")),
+        };
+        let mut lines = Vec::new();
+        if self.bool("connectHorizontal", true) {
+            lines.push((1, 0));
+        }
+        if self.bool("connectVertical", true) {
+            lines.push((0, 1));
+        }
+        if self.bool("connectDiagonal", true) {
+            lines.extend([(1, 1), (1, -1)]);
+        }
+        Some(Connect {
+            types,
+            lines,
+            in_row,
+            square,
+            collinear,
+            regions,
+            value: self.outcome("connectValue", Outcome::Win),
+        })
+    }
+
+    /// Where drops must go by the pieces around them (`enclosingDrop`, `enclosingDropStart`,
+    /// and Fairy-Stockfish's older `dropOnTop`), if anywhere.
+    fn enclosing(&mut self, geometry: &Geometry) -> Option<Enclosing> {
+        let rule = match self.def.get("enclosingDrop") {
+            None | Some("none") => self.bool("dropOnTop", false).then_some(EnclosingRule::Top),
+            Some("top") => Some(EnclosingRule::Top),
+            Some("snort") => Some(EnclosingRule::Snort),
+            Some("anyside") => Some(EnclosingRule::AnySide),
+            Some("reversi" | "ataxx" | "quadwrangle") => {
+                self.fail("enclosingDrop", "not supported by Kraken yet");
+                None
+            }
+            Some(other) => {
+                let message = format!("expected none, top, snort or anyside, found '{other}'");
+                self.fail("enclosingDrop", message);
+                None
+            }
+        }?;
+        Some(Enclosing {
+            rule,
+            start: self.region("enclosingDropStart", geometry, SquareSet::EMPTY),
         })
     }
 

@@ -1,6 +1,8 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
-use movegen::{Checks, CountingRule, OneRoyal, Outcome, PieceId, PiecePromotionMoves, Rules};
+use movegen::{
+    Checks, CountingRule, EnclosingRule, OneRoyal, Outcome, PieceId, PiecePromotionMoves, Rules,
+};
 use variants::{check_text, read_variant_file, Catalog, ALIASES};
 
 use crate::cli::UsageError;
@@ -351,6 +353,19 @@ fn notable_rules(rules: &Rules) -> String {
     if let Some(flag) = &rules.end.flag {
         notes.push(flag_note(rules, flag));
     }
+    if let Some(connect) = &rules.end.connect {
+        notes.push(connect_note(connect));
+    }
+    if let Some(enclosing) = &rules.drops.enclosing {
+        notes.push(
+            match enclosing.rule {
+                EnclosingRule::Top => "drops stack from the first rank",
+                EnclosingRule::Snort => "no drop beside an enemy piece",
+                EnclosingRule::AnySide => "drops pushed in from an edge",
+            }
+            .into(),
+        );
+    }
     if rules.end.check_counting {
         notes.push("check counting".into());
     }
@@ -427,4 +442,27 @@ fn flag_note(rules: &Rules, flag: &movegen::Flag) -> String {
         note.push_str(" unless the opponent answers");
     }
     note
+}
+
+/// What wins by lining up pieces, in words.
+fn connect_note(connect: &movegen::Connect) -> String {
+    let mut ways = Vec::new();
+    if connect.in_row > 0 {
+        ways.push(format!("{} in a row", connect.in_row));
+    }
+    if connect.square > 0 {
+        ways.push(format!("a {0}x{0} square", connect.square));
+    }
+    if connect.collinear > 0 {
+        ways.push(format!("{} on a line", connect.collinear));
+    }
+    if connect.regions.iter().any(|pair| !pair[0].is_empty()) {
+        ways.push("a chain joining two edges".into());
+    }
+    let verb = match connect.value {
+        Outcome::Win => "wins",
+        Outcome::Loss => "loses",
+        Outcome::Draw => "draws",
+    };
+    format!("{} {verb}", ways.join(" or "))
 }
