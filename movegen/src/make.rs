@@ -89,7 +89,7 @@ impl Position {
         let mut undo = self.undo_record();
         let us = self.side;
         let lion_taken = self.takes_lion_as_non_lion(&mv);
-        let mut reset_clock = self.rules.resets_move_rule(mv.piece);
+        let mut reset_clock = self.rules.resets_move_rule(&mv, us);
         // The mover changed sides (Andernach chess): its double step gives no e.p. right.
         let mut switched = false;
         match mv.kind {

@@ -2,8 +2,17 @@
 //!
 //! `variants` fills these from variant files; the generator reads them.
 
-use crate::{attack_table::attack_desc, chasing::Chasing, connect::Connect, enclosing::Enclosing};
-use notation::{compile, Atom, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
+use crate::{
+    attack_table::attack_desc,
+    chasing::Chasing,
+    connect::Connect,
+    enclosing::Enclosing,
+    moves::{Move, MoveKind},
+};
+use notation::{
+    compile, Atom, Color, Geometry, Initial, Leap, Modes, MoveTable, PathKind, PieceDesc, Square,
+    SquareSet,
+};
 
 /// Index of a piece type in [`Rules::pieces`].
 pub type PieceId = u8;
@@ -443,8 +452,9 @@ pub struct GameEnd {
     pub no_royal_loses: bool,
     /// Plies without capture or pawn move before a draw (0: none).
     pub move_rule: u16,
-    /// The types whose moves restart the count of `move_rule` (`None`: the pawn types).
-    pub move_rule_types: Option<Vec<PieceId>>,
+    /// Per colour, the types whose moves restart the count of `move_rule` (`None`: the pawn
+    /// types).
+    pub move_rule_types: [Option<Vec<PieceId>>; 2],
     /// Repetitions of a position that end the game (0: none).
     pub repetitions: u8,
     /// The outcome of such a repetition for the side to move (Fairy-Stockfish's `nFoldValue`:
@@ -718,7 +728,7 @@ impl Default for GameEnd {
             bare_king_loses: false,
             no_royal_loses: false,
             move_rule: 100,
-            move_rule_types: None,
+            move_rule_types: [None, None],
             repetitions: 3,
             repetition_value: Outcome::Draw,
             repetition_value_absolute: false,
@@ -893,14 +903,32 @@ impl Rules {
         &self.pieces[id as usize]
     }
 
-    /// Whether a move of type `id` restarts the count of the move rule (pawn moves, unless the
-    /// rules say otherwise).
+    /// Whether `mv` by `color` restarts the count of the move rule: a move of a pawn type,
+    /// or of a type the rules name for `color`, that its piece could not make back (on an
+    /// empty board), as Fairy-Stockfish counts.
     #[inline]
-    pub fn resets_move_rule(&self, id: PieceId) -> bool {
-        match &self.end.move_rule_types {
-            Some(types) => types.contains(&id),
-            None => self.is_pawn(id),
+    pub fn resets_move_rule(&self, mv: &Move, color: Color) -> bool {
+        match &self.end.move_rule_types[color.index()] {
+            None => self.is_pawn(mv.piece),
+            Some(types) => types.contains(&mv.piece) && !self.reversible(mv, color),
         }
+    }
+
+    /// Whether the piece of `mv` could move straight back from its destination (a plain move
+    /// on an empty board).
+    fn reversible(&self, mv: &Move, color: Color) -> bool {
+        if mv.kind == MoveKind::Drop {
+            return false;
+        }
+        let table = &self.piece(mv.piece).tables[color.index()];
+        let leaps = table.leaps(mv.to).iter();
+        let back = |l: &Leap| l.to == mv.from && l.initial == Initial::Any;
+        leaps.filter(|l| l.modes.contains(Modes::MOVE)).any(back)
+            || table
+                .slides(mv.to)
+                .iter()
+                .filter(|s| s.modes.contains(Modes::MOVE))
+                .any(|s| table.slide_squares(s).contains(&mv.from))
     }
 
     /// Whether `id` is a type that promotes by choice (a pawn).

@@ -362,3 +362,29 @@ fn tori_repetition_loses_for_the_side_that_repeats() {
     assert_eq!(pos.repetitions(9), 3);
     assert_eq!(pos.game_over(), over(Outcome::Win, EndReason::Repetition));
 }
+
+#[test]
+fn move_rule_types_restart_the_count_by_moves_that_cannot_be_undone() {
+    // Fairy-Stockfish restarts the count for a type of `nMoveRuleTypes` only when the piece
+    // could not move back (do_move: the reverse is not one of its moves on an empty board).
+    let text = include_str!("../data/perft/custom_variants.ini");
+    let catalog = kraken_tests::setup::catalog_with(text, "custom_variants.ini");
+    let fen = "4k3/8/3s4/8/8/8/4P3/4K1n1 b - - 99 80";
+    for (moves, ended) in [("d6d5", false), ("g1f3", true), ("e8d8", true)] {
+        let mut pos = read(&catalog, "moveclock", fen);
+        play(&mut pos, moves);
+        let expected = ended.then(|| over(Outcome::Draw, EndReason::MoveRule).unwrap());
+        assert_eq!(pos.game_over(), expected, "{moves}");
+    }
+    // White's pawn restarts it, a knight's move in chess does not.
+    let mut pos = read(
+        &catalog,
+        "moveclock",
+        "4k3/8/3s4/8/8/8/4P3/4K1n1 w - - 99 80",
+    );
+    play(&mut pos, "e2e3");
+    assert_eq!(pos.game_over(), None);
+    let mut chess = read(&catalog, "chess", "4k3/8/8/8/8/8/4P3/4K1n1 b - - 99 80");
+    play(&mut chess, "g1f3");
+    assert_eq!(chess.game_over(), over(Outcome::Draw, EndReason::MoveRule));
+}

@@ -103,6 +103,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "enPassantTypesWhite",
     "enPassantTypesBlack",
     "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
     "checking",
     "mustCapture",
     "blastOnCapture",
@@ -856,11 +858,10 @@ impl Builder<'_> {
             bare_king_loses,
             no_royal_loses: matches!(rules.one_royal, OneRoyal::Alone | OneRoyal::AloneBeforeMove),
             move_rule: (self.number("nMoveRule", 50) * 2).clamp(0, u16::MAX as i64) as u16,
-            move_rule_types: self
-                .def
-                .get("nMoveRuleTypes")
-                .is_some()
-                .then(|| self.letters("nMoveRuleTypes", &declared, "")),
+            move_rule_types: [
+                self.move_rule_types("nMoveRuleTypesWhite", &declared),
+                self.move_rule_types("nMoveRuleTypesBlack", &declared),
+            ],
             repetitions: self.number("nFoldRule", 3).clamp(0, 255) as u8,
             repetition_value: self.outcome("nFoldValue", Outcome::Draw),
             repetition_value_absolute: self.bool("nFoldValueAbsolute", false),
@@ -1303,6 +1304,15 @@ impl Builder<'_> {
             rule,
             start: self.region("enclosingDropStart", geometry, SquareSet::EMPTY),
         })
+    }
+
+    /// The types whose moves restart the move rule's count for one colour: `key`
+    /// (`nMoveRuleTypesWhite` or `...Black`), else `nMoveRuleTypes`; `None`: the pawn types.
+    fn move_rule_types(&mut self, key: &str, declared: &[Declared]) -> Option<Vec<PieceId>> {
+        let key = [key, "nMoveRuleTypes"]
+            .into_iter()
+            .find(|k| self.def.get(k).is_some())?;
+        Some(self.letters(key, declared, ""))
     }
 
     /// The flag piece `key` names (`*`: any piece, `None`), or `default` when it is not set.
