@@ -527,7 +527,11 @@ fn sittuyin_drops_and_promotions_are_read_and_xboard_is_warned() {
 
 #[test]
 fn rules_xboard_cannot_follow_are_told() {
-    let mut s = xboard(&[]);
+    let custom = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/perft/custom_variants.ini"
+    );
+    let mut s = xboard(&[custom]);
     let cases = [
         ("makpong", "makpong"),
         ("atomar", "may not take their own kind"),
@@ -538,6 +542,7 @@ fn rules_xboard_cannot_follow_are_told() {
         ("wolf", "promote shogi-style"),
         ("koedem", "drops that must be of one type first"),
         ("shouse", "gating pieces from hand"),
+        ("dropfour", "drops placed by the pieces around them"),
     ];
     for (n, (variant, phrase)) in cases.iter().enumerate() {
         s.send(&format!("variant {variant}"));

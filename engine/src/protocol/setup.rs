@@ -247,6 +247,9 @@ fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> 
     if rules.drops.must_drop_type.is_some() {
         rules_text.push("drops that must be of one type first");
     }
+    if rules.drops.enclosing.is_some() {
+        rules_text.push("drops placed by the pieces around them");
+    }
     if !moves.mutually_immune.is_empty() {
         rules_text.push("pieces that may not take their own kind");
     }
