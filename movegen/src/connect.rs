@@ -5,7 +5,8 @@
 //! the allowed lines.
 //!
 //! Games without the rule pay nothing: [`GameEnd::connect`](crate::GameEnd::connect) is `None`.
-//! With it, each check walks the mover's counting pieces (these games have small boards).
+//! With it, each check walks the mover's counting pieces (these games have small boards),
+//! without allocating.
 
 use notation::{Color, Geometry, Square, SquareSet};
 
@@ -111,8 +112,9 @@ fn joined(g: &Geometry, pieces: SquareSet, lines: &[(i32, i32)], regions: [Squar
         return false;
     }
     let mut reached = pieces & regions[0];
-    let mut frontier: Vec<Square> = reached.iter().collect();
-    while let Some(sq) = frontier.pop() {
+    let mut frontier = reached;
+    while let Some(sq) = frontier.first() {
+        frontier.remove(sq);
         if regions[1].contains(sq) {
             return true;
         }
@@ -121,7 +123,7 @@ fn joined(g: &Geometry, pieces: SquareSet, lines: &[(i32, i32)], regions: [Squar
                 let next = offset(g, sq, (step.0 * sign, step.1 * sign), 1);
                 if let Some(to) = next.filter(|to| pieces.contains(*to) && !reached.contains(*to)) {
                     reached.insert(to);
-                    frontier.push(to);
+                    frontier.insert(to);
                 }
             }
         }

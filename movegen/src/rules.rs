@@ -9,10 +9,7 @@ use crate::{
     enclosing::Enclosing,
     moves::{Move, MoveKind},
 };
-use notation::{
-    compile, Atom, Color, Geometry, Initial, Leap, Modes, MoveTable, PathKind, PieceDesc, Square,
-    SquareSet,
-};
+use notation::{compile, Atom, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
 
 /// Index of a piece type in [`Rules::pieces`].
 pub type PieceId = u8;
@@ -917,18 +914,10 @@ impl Rules {
     /// Whether the piece of `mv` could move straight back from its destination (a plain move
     /// on an empty board).
     fn reversible(&self, mv: &Move, color: Color) -> bool {
-        if mv.kind == MoveKind::Drop {
-            return false;
-        }
-        let table = &self.piece(mv.piece).tables[color.index()];
-        let leaps = table.leaps(mv.to).iter();
-        let back = |l: &Leap| l.to == mv.from && l.initial == Initial::Any;
-        leaps.filter(|l| l.modes.contains(Modes::MOVE)).any(back)
-            || table
-                .slides(mv.to)
-                .iter()
-                .filter(|s| s.modes.contains(Modes::MOVE))
-                .any(|s| table.slide_squares(s).contains(&mv.from))
+        mv.kind != MoveKind::Drop
+            && self.piece(mv.piece).tables[color.index()]
+                .empty_board_moves(mv.to)
+                .any(|sq| sq == mv.from)
     }
 
     /// Whether `id` is a type that promotes by choice (a pawn).

@@ -210,6 +210,22 @@ impl MoveTable {
         &self.slide_squares[slide.start as usize..slide.start as usize + slide.len as usize]
     }
 
+    /// The squares a piece moving by this table reaches from `sq` on an empty board in one
+    /// move (leaps and slides that may move, not first moves only).
+    pub fn empty_board_moves(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        let leaps = self
+            .leaps(sq)
+            .iter()
+            .filter(|l| l.initial == Initial::Any && l.modes.contains(Modes::MOVE))
+            .map(|l| l.to);
+        let slides = self
+            .slides(sq)
+            .iter()
+            .filter(|s| s.modes.contains(Modes::MOVE))
+            .flat_map(|s| self.slide_squares(s).iter().copied());
+        leaps.chain(slides)
+    }
+
     /// Every square a plain leap, slide or hop from `sq` passes or reaches on an empty board
     /// (for skipping lookups quickly: a piece elsewhere cannot be reached by them).
     #[inline]

@@ -162,26 +162,7 @@ pub(crate) fn empty_board_mobility(geometry: &notation::Geometry, pt: &PieceType
     let table = &pt.tables[0];
     let total: usize = geometry
         .squares()
-        .map(|sq| empty_board_moves(table, sq).count())
+        .map(|sq| table.empty_board_moves(sq).count())
         .sum();
     total as f64 / geometry.squares().count().max(1) as f64
-}
-
-/// The squares a piece moving by `table` reaches from `sq` on an empty board in one move
-/// (leaps and slides that may move, not first moves only).
-pub(crate) fn empty_board_moves(
-    table: &MoveTable,
-    sq: Square,
-) -> impl Iterator<Item = Square> + '_ {
-    let leaps = table
-        .leaps(sq)
-        .iter()
-        .filter(|l| l.initial == Initial::Any && l.modes.contains(Modes::MOVE))
-        .map(|l| l.to);
-    let slides = table
-        .slides(sq)
-        .iter()
-        .filter(|s| s.modes.contains(Modes::MOVE))
-        .flat_map(|s| table.slide_squares(s).iter().copied());
-    leaps.chain(slides)
 }

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use movegen::{Piece, PieceId, Position, Rules};
 use notation::{Color, Square};
 
-use super::{attacks::empty_board_moves, params::EvalParams};
+use super::params::EvalParams;
 
 /// Flag distances beyond which the bonus table stops (and gives nothing).
 const MAX_FLAG_DISTANCE: usize = 8;
@@ -111,7 +111,7 @@ impl FlagWay {
 }
 
 /// Per square, the fewest moves a piece of type `pt` and colour `color` needs on an empty board
-/// to reach a square where `goal` holds ([`empty_board_moves`]; `u8::MAX` where it cannot).
+/// to reach a square where `goal` holds ([`MoveTable::empty_board_moves`](notation::MoveTable::empty_board_moves); `u8::MAX` where it cannot).
 fn distances_to(
     rules: &Rules,
     pt: &movegen::PieceType,
@@ -123,7 +123,7 @@ fn distances_to(
     // Breadth first from the goal, backwards along the moves.
     let mut reached_from: Vec<Vec<Square>> = vec![Vec::new(); geometry.num_squares()];
     for from in geometry.squares() {
-        for to in empty_board_moves(table, from) {
+        for to in table.empty_board_moves(from) {
             reached_from[to.index()].push(from);
         }
     }

@@ -457,7 +457,7 @@ fn connect_note(connect: &movegen::Connect) -> String {
         ways.push(format!("{} on a line", connect.collinear));
     }
     if connect.regions.iter().any(|pair| !pair[0].is_empty()) {
-        ways.push("a chain joining two edges".into());
+        ways.push("a chain joining two regions".into());
     }
     let verb = match connect.value {
         Outcome::Win => "wins",
