@@ -115,6 +115,7 @@ impl Compiler {
                 slide_index: Vec::new(),
                 slides: Vec::new(),
                 slide_squares: Vec::new(),
+                slide_rays: Vec::new(),
                 hop_index: Vec::new(),
                 hops: Vec::new(),
                 reach: Vec::new(),

@@ -162,6 +162,47 @@ impl SquareSet {
         None
     }
 
+    /// Returns the highest square of the set, if any.
+    #[inline]
+    pub fn last(self) -> Option<Square> {
+        for (w, &word) in self.0.iter().enumerate().rev() {
+            if word != 0 {
+                return Some(Square((w as u32 * 64 + 63 - word.leading_zeros()) as u8));
+            }
+        }
+        None
+    }
+
+    /// The squares whose index is at most `sq`'s.
+    #[inline]
+    pub fn at_or_below(sq: Square) -> SquareSet {
+        let (word, bit) = (sq.index() >> 6, sq.index() & 63);
+        let mut words = [0u64; 4];
+        for (w, out) in words.iter_mut().enumerate() {
+            *out = match w.cmp(&word) {
+                std::cmp::Ordering::Less => u64::MAX,
+                std::cmp::Ordering::Equal => u64::MAX >> (63 - bit),
+                std::cmp::Ordering::Greater => 0,
+            };
+        }
+        SquareSet(words)
+    }
+
+    /// The squares whose index is at least `sq`'s.
+    #[inline]
+    pub fn at_or_above(sq: Square) -> SquareSet {
+        let (word, bit) = (sq.index() >> 6, sq.index() & 63);
+        let mut words = [0u64; 4];
+        for (w, out) in words.iter_mut().enumerate() {
+            *out = match w.cmp(&word) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Equal => u64::MAX << bit,
+                std::cmp::Ordering::Greater => u64::MAX,
+            };
+        }
+        SquareSet(words)
+    }
+
     /// Returns whether the two sets share a square.
     #[inline]
     pub fn intersects(self, other: SquareSet) -> bool {
@@ -357,5 +398,22 @@ mod tests {
             vec![Square(3), Square(64), Square(200)]
         );
         assert_eq!(set.len(), 3);
+    }
+
+    #[test]
+    fn square_set_ends_and_halves() {
+        let set: SquareSet = [Square(200), Square(3), Square(64)].into_iter().collect();
+        assert_eq!(set.first(), Some(Square(3)));
+        assert_eq!(set.last(), Some(Square(200)));
+        assert_eq!(SquareSet::EMPTY.last(), None);
+        for i in [0u8, 1, 63, 64, 127, 128, 200, 255] {
+            let below = SquareSet::at_or_below(Square(i));
+            let above = SquareSet::at_or_above(Square(i));
+            assert_eq!(below.len(), usize::from(i) + 1);
+            assert_eq!(above.len(), 256 - usize::from(i));
+            assert_eq!(below & above, SquareSet::from_square(Square(i)));
+            assert_eq!(below.last(), Some(Square(i)));
+            assert_eq!(above.first(), Some(Square(i)));
+        }
     }
 }

@@ -27,6 +27,9 @@ pub struct Slide {
     len: u16,
     /// What the move may do where it stops: any of `m c d k`.
     pub modes: Modes,
+    /// Whether the square indices rise from the nearest square out (they fall otherwise:
+    /// a plain slide never wraps), so that its first occupied square is the lowest of them.
+    rising: bool,
 }
 
 /// A straight hop with nothing to test but the squares it passes: slide to the first piece
@@ -172,6 +175,8 @@ pub struct MoveTable {
     pub(crate) slide_index: Vec<(u32, u32)>,
     pub(crate) slides: Vec<Slide>,
     pub(crate) slide_squares: Vec<Square>,
+    /// The squares of each slide as a set, in the order of `slides`.
+    pub(crate) slide_rays: Vec<SquareSet>,
     pub(crate) hop_index: Vec<(u32, u32)>,
     pub(crate) hops: Vec<Hop>,
     pub(crate) reach: Vec<SquareSet>,
@@ -208,6 +213,30 @@ impl MoveTable {
     #[inline]
     pub fn slide_squares(&self, slide: &Slide) -> &[Square] {
         &self.slide_squares[slide.start as usize..slide.start as usize + slide.len as usize]
+    }
+
+    /// Each plain slide from `sq` with the squares it passes and stops on when the pieces stand
+    /// on `occupied`: those up to and including the first occupied one.
+    #[inline]
+    pub fn slide_reaches(
+        &self,
+        sq: Square,
+        occupied: SquareSet,
+    ) -> impl Iterator<Item = (Modes, SquareSet)> + '_ {
+        let (start, end) = self.slide_index[sq.index()];
+        (start as usize..end as usize).map(move |i| {
+            let slide = &self.slides[i];
+            let ray = self.slide_rays[i];
+            let blockers = ray & occupied;
+            let reached = if blockers.is_empty() {
+                ray
+            } else if slide.rising {
+                ray & SquareSet::at_or_below(blockers.first().unwrap_or(sq))
+            } else {
+                ray & SquareSet::at_or_above(blockers.last().unwrap_or(sq))
+            };
+            (slide.modes, reached)
+        })
     }
 
     /// The squares a piece moving by this table reaches from `sq` on an empty board in one
@@ -283,12 +312,71 @@ impl MoveTable {
     }
 
     pub(crate) fn push_slide(&mut self, squares: &[Square], modes: Modes) {
+        let rising = squares.windows(2).all(|w| w[0] < w[1]);
+        debug_assert!(rising || squares.windows(2).all(|w| w[0] > w[1]));
         let start = self.slide_squares.len() as u32;
         self.slide_squares.extend_from_slice(squares);
         self.slides.push(Slide {
             start,
             len: squares.len() as u16,
             modes,
+            rising,
         });
+        self.slide_rays.push(squares.iter().copied().collect());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{compile, parse};
+
+    /// The squares `slide` reaches, walked one by one.
+    fn walked(table: &MoveTable, slide: &Slide, occupied: SquareSet) -> SquareSet {
+        let mut reached = SquareSet::EMPTY;
+        for &to in table.slide_squares(slide) {
+            reached.insert(to);
+            if occupied.contains(to) {
+                break;
+            }
+        }
+        reached
+    }
+
+    #[test]
+    fn slide_reaches_stop_at_the_first_occupied_square() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rising = Vec::new();
+        for (text, width, height) in [
+            ("Q", 8, 8),
+            ("NN", 16, 16),
+            ("R3B", 10, 9),
+            ("fbWzR", 12, 7),
+        ] {
+            let geometry = Geometry::new(width, height).unwrap();
+            let table = compile(&parse(text).unwrap(), &geometry, Color::Black);
+            for _ in 0..50 {
+                let mut occupied = SquareSet::EMPTY;
+                for sq in geometry.squares() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 4 == 0 {
+                        occupied.insert(sq);
+                    }
+                }
+                for sq in geometry.squares() {
+                    let slides = table.slides(sq);
+                    let reaches: Vec<_> = table.slide_reaches(sq, occupied).collect();
+                    assert_eq!(reaches.len(), slides.len(), "{text} {sq:?}");
+                    for (slide, (modes, reached)) in slides.iter().zip(reaches) {
+                        assert_eq!(modes, slide.modes);
+                        assert_eq!(reached, walked(&table, slide, occupied), "{text} {sq:?}");
+                        rising.push(slide.rising);
+                    }
+                }
+            }
+        }
+        assert!(rising.contains(&true) && rising.contains(&false));
     }
 }

@@ -123,15 +123,8 @@ pub(crate) fn reach(
             }
         }
     }
-    for slide in table.slides(sq) {
-        let mut ray = SquareSet::EMPTY;
-        for &to in table.slide_squares(slide) {
-            ray.insert(to);
-            if occupied.contains(to) {
-                break;
-            }
-        }
-        add_all(&mut reach, slide.modes, ray);
+    for (modes, squares) in table.slide_reaches(sq, occupied) {
+        add_all(&mut reach, modes, squares);
     }
     for hop in table.hops(sq) {
         let squares = table.hop_squares(hop);
