@@ -96,8 +96,17 @@ fn exercise(text: &str, geometry: &Geometry) {
     }
 }
 
+/// `default` cases in `cargo test`, or `PROPTEST_CASES` when it is set (the long runs of
+/// `scripts/fuzz.py`; proptest itself lets a test's own count win).
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(cases(2000)))]
 
     #[test]
     fn parse_and_compile_never_panic(

@@ -17,6 +17,7 @@
 //! counters (so shogi's `...[-] w 0 1` comes out as `...[] w - - 0 1`).
 
 use kraken_tests::{
+    fuzz_cases,
     perft_case::MOVEGEN_VARIANTS,
     setup::{catalog_with, read, rules, square},
 };
@@ -1125,7 +1126,7 @@ fn read_garbage(catalog: &Catalog, variant: &str, text: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases(400)))]
 
     #[test]
     fn random_strings_never_panic(text in ".{0,80}", variant in 0..SEEDS.len()) {

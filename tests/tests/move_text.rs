@@ -11,7 +11,10 @@
 //! Drops are written with the uppercase piece letter for both sides (`P@e4`, `N@e5` for
 //! black), as XBoard and UCI engines write them; the letter is read in either case.
 
-use kraken_tests::setup::{catalog_with, read, rules, square};
+use kraken_tests::{
+    fuzz_cases,
+    setup::{catalog_with, read, rules, square},
+};
 use movegen::{Move, MoveFormat, MoveKind, Position, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER};
 use proptest::prelude::*;
 use variants::Catalog;
@@ -746,7 +749,7 @@ fn parse_garbage(index: usize, text: &str, format: MoveFormat) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases(300)))]
 
     #[test]
     fn random_strings_never_panic(

@@ -1,7 +1,7 @@
 //! Random command sequences never crash either protocol, and the engine stays in step: a
 //! `ping`/`isready` after them is still answered.
 
-use kraken_tests::session::Session;
+use kraken_tests::{fuzz_cases, session::Session};
 use proptest::prelude::*;
 
 /// XBoard commands, well-formed and not, with short searches only.
@@ -195,7 +195,7 @@ fn run(commands: &[&str], start: &str, sync: &str, answer: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases(48)))]
 
     #[test]
     fn xboard_survives_any_commands(picks in prop::collection::vec(0..XBOARD.len(), 0..40)) {
