@@ -334,13 +334,40 @@ impl Builder<'_> {
         for id in piece_ids(&text) {
             match find_declared(declared, &id) {
                 Some(i) => ids.push(i as PieceId),
-                None if self.def.get(key).is_some() => {
-                    self.fail(key, format!("no piece '{id}' in this variant"));
-                }
+                None if self.def.get(key).is_some() => match self.inherited_piece(key, &id) {
+                    // As Fairy-Stockfish keeps piece types, not letters: a parent's letter
+                    // names the piece it was given to there, under its letter here, and
+                    // nothing once that piece is removed.
+                    Some(piece) => ids.extend(
+                        declared
+                            .iter()
+                            .position(|d| d.key == piece)
+                            .map(|i| i as PieceId),
+                    ),
+                    None => self.fail(key, format!("no piece '{id}' in this variant")),
+                },
                 None => {}
             }
         }
         ids
+    }
+
+    /// The piece key that had the letter `id` in the section that wrote the inherited `key`
+    /// (`archbishop` for janus's `promotionPieceTypes = jqrbn`), if `key` is inherited and
+    /// one did.
+    fn inherited_piece(&self, key: &str, id: &str) -> Option<String> {
+        let level = self.def.level_of(key);
+        if level >= self.def.sections {
+            return None;
+        }
+        let mut keys: Vec<String> = NAMED_PIECES.iter().map(|(k, _)| k.to_string()).collect();
+        keys.extend((1..=MAX_CUSTOM_PIECES).map(|n| format!("customPiece{n}")));
+        keys.into_iter().find(|piece| {
+            self.def.value_at(piece, level).is_some_and(|value| {
+                let letter = value.split_once(':').map_or(value, |(l, _)| l);
+                letter.eq_ignore_ascii_case(id)
+            })
+        })
     }
 
     fn build(&mut self) -> Option<Rules> {

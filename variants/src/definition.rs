@@ -88,6 +88,9 @@ pub struct Definition {
     /// How many sections the chain of parents holds: the level ([`Definition::level_of`]) of
     /// the variant's own section.
     pub sections: usize,
+    /// Every value every section wrote, in order: (level as in `levels`, key, value). An
+    /// inherited key may name pieces by the letters they had where it was written.
+    pub written: Vec<(usize, String, String)>,
 }
 
 /// Keys whose pairs `x:y` a section adds to its parent's instead of replacing them, as
@@ -113,6 +116,16 @@ impl Definition {
         self.pair_levels
             .get(&(key.to_string(), from.to_ascii_lowercase()))
             .map_or(0, |level| level + 1)
+    }
+
+    /// The value `key` had once the sections up to `level` (counted as in
+    /// [`Definition::level_of`]) were read.
+    pub fn value_at(&self, key: &str, level: usize) -> Option<&str> {
+        self.written
+            .iter()
+            .rev()
+            .find(|(at, k, _)| *at < level && k == key)
+            .map(|(_, _, v)| v.as_str())
     }
 
     /// Where `key` was set (or the section header when it was not).
@@ -210,6 +223,7 @@ pub fn resolve(name: &str, sections: &[SourcedSection]) -> Result<Definition, Va
         levels: BTreeMap::new(),
         pair_levels: BTreeMap::new(),
         sections: chain.len(),
+        written: Vec::new(),
     };
     for (level, sourced) in chain.iter().rev().enumerate() {
         for entry in &sourced.section.entries {
@@ -223,6 +237,9 @@ pub fn resolve(name: &str, sections: &[SourcedSection]) -> Result<Definition, Va
             } else {
                 entry.value.clone()
             };
+            definition
+                .written
+                .push((level, entry.key.clone(), entry.value.clone()));
             definition.values.insert(entry.key.clone(), (value, origin));
         }
     }
