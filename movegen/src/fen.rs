@@ -195,7 +195,12 @@ impl Position {
         }
         // Castling and e.p. are optional (shogi FENs go straight to the counters).
         let is_counter = |s: &str| s.chars().all(|c| c.is_ascii_digit());
-        if let Some((at, castling)) = reader.peek().filter(|(_, s)| !is_counter(s)) {
+        // A check count may come where the castling field would (`w 7+7 0 1`).
+        let is_checks = |s: &str| s.contains('+');
+        if let Some((at, castling)) = reader
+            .peek()
+            .filter(|(_, s)| !is_counter(s) && !is_checks(s))
+        {
             pos.read_castling(castling, reader.column(at))?;
             reader.next += 1;
         }
@@ -217,7 +222,6 @@ impl Position {
             })?;
             reader.next += 1;
         }
-        let is_checks = |s: &str| s.contains('+');
         if let Some((at, ep)) = reader
             .peek()
             .filter(|(_, s)| !is_counter(s) && !is_checks(s))
@@ -537,14 +541,22 @@ impl Position {
             let lower = c.to_ascii_lowercase();
             match lower {
                 'k' | 'q' => {
-                    let king = king.ok_or_else(bad)?;
                     let kingside = lower == 'k';
                     let partners = self.castling_partners(color, back_rank);
-                    let partner = self
-                        .standard_partner(king, &partners, kingside)
-                        .ok_or_else(bad)?;
-                    self.virgin.insert(partner);
-                    self.virgin.insert(king);
+                    let found = king.and_then(|king| {
+                        let partner = self.standard_partner(king, &partners, kingside)?;
+                        Some((king, partner))
+                    });
+                    match found {
+                        Some((king, partner)) => {
+                            self.virgin.insert(partner);
+                            self.virgin.insert(king);
+                        }
+                        // Fairy-Stockfish skips them where the rules have no castling (its
+                        // own files write `KQkq` there).
+                        None if !self.rules.castling.enabled => {}
+                        None => return Err(bad()),
+                    }
                 }
                 'a'..='p' => {
                     let file = lower as i32 - 'a' as i32;

@@ -597,6 +597,22 @@ fn fairy_stockfish_ep_fields_and_lichess_check_counters_are_read() {
 }
 
 #[test]
+fn fields_fairy_stockfish_files_leave_out_or_cannot_use_are_read_as_it_reads_them() {
+    let catalog = catalog();
+    // rookmate's start: the check count where the castling field would be.
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w";
+    let pos = read(&catalog, "3check", &format!("{board} 7+7 0 1"));
+    assert_eq!(pos.fen(), format!("{board} - - 7+7 0 1"));
+    // forward's `KQkq` where the rules have no castling: a right with no king behind it is
+    // skipped (white's here); where the rules have castling, it is still an error.
+    let makruk = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/4K3/RNSM1SNR w";
+    let pos = read(&catalog, "makruk", &format!("{makruk} KQkq - 0 1"));
+    assert_eq!(pos.fen(), format!("{makruk} kq - 0 1"));
+    let chess = Position::from_fen(rules(&catalog, "chess"), "4k3/8/8/8/8/8/8/4K3 w K - 0 1");
+    assert!(chess.is_err());
+}
+
+#[test]
 fn fairy_stockfish_fens_of_random_games_read_with_its_moves() {
     // data/fen/pyffish_games.jsonl: positions of random games in every variant pyffish 0.0.90
     // shares with Kraken, as pyffish writes them, with its number of legal moves
