@@ -585,6 +585,10 @@ impl Position {
             targets &= !rules.pieces[id as usize].immobile[us.index()];
         }
         if let Some((_, limit)) = rules.drops.no_doubled.filter(|&(t, _)| t == id) {
+            if limit == 0 {
+                // Every file holds at least none: the type is never dropped.
+                targets = SquareSet::EMPTY;
+            }
             let g = self.geometry();
             let own = self.pieces(Piece { color: us, id });
             for sq in own.iter() {

@@ -743,13 +743,13 @@ impl Builder<'_> {
             None
         };
         let no_doubled_count = self.number("dropNoDoubledCount", 1);
-        if !(1..=i64::from(u8::MAX)).contains(&no_doubled_count) {
-            self.fail("dropNoDoubledCount", "expected a count from 1 to 255");
+        if !(0..=i64::from(u8::MAX)).contains(&no_doubled_count) {
+            self.fail("dropNoDoubledCount", "expected a count from 0 to 255");
         }
         let no_doubled = self
             .letters("dropNoDoubled", &declared, "")
             .first()
-            .map(|&id| (id, no_doubled_count.clamp(1, i64::from(u8::MAX)) as u8));
+            .map(|&id| (id, no_doubled_count.clamp(0, i64::from(u8::MAX)) as u8));
         let drop_mate_type = declared
             .iter()
             .position(|d| d.key == "shogiPawn")
