@@ -526,10 +526,7 @@ impl Position {
             } else {
                 Color::Black
             };
-            let back_rank = match color {
-                Color::White => self.rules.castling.rank as i32,
-                Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
-            };
+            let back_rank = self.castling_rank(color);
             let bad = || {
                 error(
                     FenField::Castling,
@@ -589,8 +586,17 @@ impl Position {
         Ok(())
     }
 
+    /// The rank (from 0) `color` castles on.
+    pub(crate) fn castling_rank(&self, color: Color) -> i32 {
+        let rank = i32::from(self.rules.castling.rank);
+        match color {
+            Color::White => rank,
+            Color::Black => i32::from(self.geometry().height()) - 1 - rank,
+        }
+    }
+
     /// The king that castles for `color` on its back rank.
-    fn castling_king(&self, color: Color, back_rank: i32) -> Option<Square> {
+    pub(crate) fn castling_king(&self, color: Color, back_rank: i32) -> Option<Square> {
         let g = self.geometry();
         let ids: Vec<PieceId> = match self.rules.castling.king {
             Some(id) => vec![id],
@@ -604,7 +610,7 @@ impl Position {
     }
 
     /// Pieces of `color` on its back rank that castle with the king.
-    fn castling_partners(&self, color: Color, back_rank: i32) -> Vec<Square> {
+    pub(crate) fn castling_partners(&self, color: Color, back_rank: i32) -> Vec<Square> {
         let g = self.geometry();
         let partners = &self.rules.castling.partners;
         self.pieces_of(color)
@@ -620,11 +626,7 @@ impl Position {
 
     /// Whether the piece of `color` on `sq` is of a type the king castles with.
     fn is_castling_partner(&self, color: Color, sq: Square) -> bool {
-        let g = self.geometry();
-        let back_rank = match color {
-            Color::White => self.rules.castling.rank as i32,
-            Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
-        };
+        let back_rank = self.castling_rank(color);
         self.castling_partners(color, back_rank).contains(&sq)
     }
 
@@ -870,7 +872,7 @@ impl Position {
 
     /// The partner `K` or `Q` means on the given side of `king`: the one on the rules'
     /// partner file when they name one, else the outermost.
-    fn standard_partner(
+    pub(crate) fn standard_partner(
         &self,
         king: Square,
         partners: &[Square],
@@ -899,10 +901,7 @@ impl Position {
         let g = self.geometry();
         let mut out = String::new();
         for color in Color::ALL {
-            let back_rank = match color {
-                Color::White => self.rules.castling.rank as i32,
-                Color::Black => g.height() as i32 - 1 - self.rules.castling.rank as i32,
-            };
+            let back_rank = self.castling_rank(color);
             // Castling rights need a never-moved king; gating rights do not.
             let king = self
                 .castling_king(color, back_rank)

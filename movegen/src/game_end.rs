@@ -43,6 +43,9 @@ pub enum EndReason {
     Passes,
     /// The side that moved lined up its pieces ([`Connect`](crate::Connect)).
     Connection,
+    /// A side castled where castling wins, or lost every such castling right
+    /// (`castlingWins`).
+    Castling,
 }
 
 impl EndReason {
@@ -63,6 +66,7 @@ impl EndReason {
             EndReason::PromotionStalemate => "promotion stalemate",
             EndReason::Passes => "passes",
             EndReason::Connection => "connection",
+            EndReason::Castling => "castling",
         }
     }
 }
@@ -273,7 +277,7 @@ impl Position {
     }
 
     /// The end declared by the variant's own rules, checked in this order as Fairy-Stockfish
-    /// does: extinction, a flag reached, the last check given, a connection, passes. When it is
+    /// does: extinction, a flag reached, castling, the last check given, a connection, passes. When it is
     /// `Some`, the side to move has no legal move ([`generate_legal`](Position::generate_legal)
     /// lists none).
     pub fn variant_end(&self) -> Option<GameOver> {
@@ -295,6 +299,12 @@ impl Position {
             });
         }
         let them = self.side.opponent();
+        if let Some(outcome) = self.castling_end() {
+            return Some(GameOver {
+                outcome,
+                reason: EndReason::Castling,
+            });
+        }
         if end.check_counting && self.checks[them.index()] == 0 {
             return Some(GameOver {
                 outcome: Outcome::Loss,

@@ -12,6 +12,7 @@
 
 mod attack;
 mod attack_table;
+mod castling_rules;
 mod chasing;
 mod connect;
 mod counting;

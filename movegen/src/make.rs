@@ -12,7 +12,7 @@ use crate::{
 impl Position {
     /// Remembers the state of `sq` before the move changes it.
     #[inline]
-    fn record(&self, undo: &mut Undo, sq: Square) {
+    pub(crate) fn record(&self, undo: &mut Undo, sq: Square) {
         let change = SquareChange {
             square: sq,
             code: self.board[sq.index()],
@@ -81,6 +81,7 @@ impl Position {
             passed: self.passed,
             duck: self.duck,
             key: self.key,
+            castled: None,
         }
     }
 
@@ -135,6 +136,12 @@ impl Position {
                     self.clear(partner_to);
                     if let Some(p) = Piece::from_code(partner) {
                         self.put(partner_to, p);
+                    }
+                    let g = self.geometry();
+                    let kingside = g.file(partner_from) > g.file(mv.from);
+                    undo.castled = Some(kingside);
+                    if self.rules.castling.opposite {
+                        self.take_same_side_right(&mut undo, kingside);
                     }
                 }
                 if self.board[mv.to.index()] != 0 {

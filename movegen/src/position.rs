@@ -80,6 +80,9 @@ pub(crate) struct Undo {
     pub(crate) passed: bool,
     pub(crate) duck: u8,
     pub(crate) key: u64,
+    /// Whether the move castled, and toward which side (`Some(true)`: kingside), for the
+    /// rules that look at the last move (`castlingWins`); unmake restores nothing from it.
+    pub(crate) castled: Option<bool>,
 }
 
 /// A position of a variant.

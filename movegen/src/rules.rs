@@ -251,6 +251,8 @@ pub struct Castling {
     /// A move of any castling king takes away its side's castling rights, whichever king
     /// would castle (two-kings chess; `castlingLostByAnyKing`).
     pub lost_by_any_king: bool,
+    /// Castling takes the opponent's right on the same side (`oppositeCastling`).
+    pub opposite: bool,
 }
 
 /// How pieces promote.
@@ -475,6 +477,9 @@ pub struct GameEnd {
     pub material_counting: Option<MaterialCounting>,
     /// Shatar's mate rule (Fairy-Stockfish's `shatarMateRule`).
     pub shatar_mate: Option<ShatarMate>,
+    /// Per colour, the sides (kingside, queenside) whose castling wins the game and whose
+    /// right, once every such right of the colour is gone, loses it (`castlingWins`).
+    pub castling_wins: [[bool; 2]; 2],
 }
 
 /// How a game the rules would draw is decided instead (Fairy-Stockfish's `materialCounting`).
@@ -509,7 +514,7 @@ pub struct ShatarMate {
 
 impl GameEnd {
     /// Whether some rule can end the game before the side to move runs out of moves
-    /// (extinction, a flag, check counting).
+    /// (extinction, a flag, check counting, castling).
     #[inline]
     pub fn has_variant_end(&self) -> bool {
         self.extinction.is_some()
@@ -518,6 +523,7 @@ impl GameEnd {
             || self.check_counting
             || self.no_royal_loses
             || self.passes_end
+            || self.castling_wins != [[false; 2]; 2]
     }
 }
 
@@ -734,6 +740,7 @@ impl Default for GameEnd {
             passes_end: false,
             material_counting: None,
             shatar_mate: None,
+            castling_wins: [[false; 2]; 2],
         }
     }
 }

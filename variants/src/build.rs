@@ -160,6 +160,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "royalForwardUntilCapture",
     "oneRoyal",
     "castlingLostByAnyKing",
+    "oppositeCastling",
+    "castlingWins",
     "relayPiece",
     "dupleCheck",
     "uncapturableTypes",
@@ -191,7 +193,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "petrifyBlastPieces",
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
-    "oppositeCastling",
     "dropChecks",
     "wallingRegionWhite",
     "wallingRegionBlack",
@@ -200,7 +201,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
     "adjudicateFullBoard",
-    "castlingWins",
 ];
 
 /// Whether `key` is a key a variant file may use.
@@ -325,6 +325,23 @@ impl Builder<'_> {
                 default
             }
         }
+    }
+
+    /// Castling rights as Fairy-Stockfish writes them in `key` (`KQkq`, `q`, `-`): per colour,
+    /// kingside and queenside.
+    fn castling_rights(&mut self, key: &str) -> [[bool; 2]; 2] {
+        let mut rights = [[false; 2]; 2];
+        let text = self.def.get(key).unwrap_or("-").to_string();
+        for c in text.chars().filter(|&c| c != '-' && !c.is_whitespace()) {
+            match c {
+                'K' => rights[0][0] = true,
+                'Q' => rights[0][1] = true,
+                'k' => rights[1][0] = true,
+                'q' => rights[1][1] = true,
+                _ => self.fail(key, format!("expected castling rights (KQkq), found '{c}'")),
+            }
+        }
+        rights
     }
 
     /// The piece types named by ids in `key`'s value (`qrbn`, `n'q`).
@@ -646,6 +663,7 @@ impl Builder<'_> {
                 })
             },
             lost_by_any_king: self.bool("castlingLostByAnyKing", false),
+            opposite: self.bool("oppositeCastling", false),
         };
 
         // Promotion.
@@ -894,6 +912,7 @@ impl Builder<'_> {
             repetition_value_absolute: self.bool("nFoldValueAbsolute", false),
             perpetual_check_loses: self.bool("perpetualCheckIllegal", false),
             chasing: self.chasing(&declared, rules.pieces.len()),
+            castling_wins: self.castling_rights("castlingWins"),
             ..GameEnd::default()
         };
         rules.moves.side_change = match self.def.get("sideChange") {
