@@ -162,6 +162,8 @@ pub const KNOWN_KEYS: &[&str] = &[
     "castlingLostByAnyKing",
     "oppositeCastling",
     "castlingWins",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
     "relayPiece",
     "dupleCheck",
     "uncapturableTypes",
@@ -191,8 +193,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "twoBoards",
     "petrifyOnCaptureTypes",
     "petrifyBlastPieces",
-    "tripleStepRegionWhite",
-    "tripleStepRegionBlack",
     "dropChecks",
     "wallingRegionWhite",
     "wallingRegionBlack",
@@ -449,6 +449,12 @@ impl Builder<'_> {
         if !double_step {
             double_step_region = [SquareSet::EMPTY; 2];
         }
+        // Fairy-Stockfish's pawn triple step: from these squares, over two empty ones.
+        let triple_keys = ["tripleStepRegionWhite", "tripleStepRegionBlack"];
+        let triple_step_region = triple_keys
+            .iter()
+            .any(|k| self.def.get(k).is_some())
+            .then(|| triple_keys.map(|k| self.region(k, &geometry, SquareSet::EMPTY)));
         let soldier_rank = self.number("soldierPromotionRank", 1);
         let mut pieces = Vec::new();
         for d in &declared {
@@ -480,6 +486,12 @@ impl Builder<'_> {
                     Some(range) => Color::ALL.map(|c| range.squares(&geometry, c)),
                     None => double_step_region,
                 };
+            }
+            if let Some(zone) = triple_step_region.filter(|_| d.key == "pawn") {
+                match parse(&format!("{}ifmnH", d.betza)) {
+                    Ok(desc) => pt.zone_moves = Some(ZoneMoves::new(zone, desc, &geometry)),
+                    Err(e) => self.fail(triple_keys[0], e.to_string()),
+                }
             }
             if d.key == "soldier" && soldier_rank > 1 {
                 let zone = [
