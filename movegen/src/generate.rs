@@ -907,7 +907,8 @@ impl Position {
 
     /// Appends every legal move of the side to move to `list` (which should be empty); none
     /// when the variant's rules ended the game ([`variant_end`](Position::variant_end)), as
-    /// Fairy-Stockfish counts.
+    /// Fairy-Stockfish counts; a pass alone where a side with no move passes
+    /// ([`Rules::pass_on_stalemate`](crate::Rules::pass_on_stalemate)).
     pub fn generate_legal(&mut self, list: &mut MoveList) {
         if self.rules.end.has_variant_end() && self.variant_end().is_some() {
             return;
@@ -923,6 +924,9 @@ impl Position {
         }
         if self.rules.duck {
             self.add_duck_squares(list);
+        }
+        if list.is_empty() && self.rules.pass_on_stalemate[self.side.index()] && !self.in_check() {
+            list.extend(self.pass_move());
         }
     }
 

@@ -778,6 +778,9 @@ pub struct Rules {
     /// A side may pass instead of moving (Fairy-Stockfish's `pass`): its royal piece (or,
     /// without one, a piece of it) "moves" to its own square, unless that leaves it in check.
     pub pass: bool,
+    /// Per colour: a side with no legal move passes, unless in check (Fairy-Stockfish's
+    /// `passOnStalemate`).
+    pub pass_on_stalemate: [bool; 2],
     /// Duck chess (Fairy-Stockfish's `wallingRule = duck`): after every move the mover also
     /// moves the duck, a blocker of neither side that nothing may capture, to an empty square
     /// other than its own (`*` in FEN; before its first move it is not on the board).
@@ -823,6 +826,7 @@ impl Rules {
             flying_general: false,
             bikjang: false,
             pass: false,
+            pass_on_stalemate: [false; 2],
             duck: false,
             diagonal_lines: SquareSet::EMPTY,
             one_royal: OneRoyal::All,

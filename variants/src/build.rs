@@ -164,6 +164,9 @@ pub const KNOWN_KEYS: &[&str] = &[
     "castlingWins",
     "tripleStepRegionWhite",
     "tripleStepRegionBlack",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
     "relayPiece",
     "dupleCheck",
     "uncapturableTypes",
@@ -197,7 +200,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
-    "passOnStalemate",
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
     "adjudicateFullBoard",
@@ -1205,8 +1207,13 @@ impl Builder<'_> {
             }
         }
         rules.pass = self.bool("pass", false);
+        let on_stalemate = self.bool("passOnStalemate", false);
+        rules.pass_on_stalemate = [
+            self.bool("passOnStalemateWhite", on_stalemate),
+            self.bool("passOnStalemateBlack", on_stalemate),
+        ];
         rules.bikjang = self.bool("bikjangRule", false);
-        rules.end.passes_end = rules.pass;
+        rules.end.passes_end = rules.pass || rules.pass_on_stalemate.contains(&true);
     }
 
     /// How games the rules would draw are decided instead (`materialCounting`), with the
