@@ -277,9 +277,9 @@ impl Position {
     }
 
     /// The end declared by the variant's own rules, checked in this order as Fairy-Stockfish
-    /// does: extinction, a flag reached, castling, the last check given, a connection, passes. When it is
-    /// `Some`, the side to move has no legal move ([`generate_legal`](Position::generate_legal)
-    /// lists none).
+    /// does: extinction, a flag reached, castling, the last check given, a connection,
+    /// passes. When it is `Some`, the side to move has no legal move
+    /// ([`generate_legal`](Position::generate_legal) lists none).
     pub fn variant_end(&self) -> Option<GameOver> {
         let end = &self.rules.end;
         if let Some(extinction) = &end.extinction {
