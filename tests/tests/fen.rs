@@ -17,7 +17,7 @@
 //! counters (so shogi's `...[-] w 0 1` comes out as `...[] w - - 0 1`).
 
 use kraken_tests::{
-    fuzz_cases,
+    fuzz_cases, mutated,
     perft_case::MOVEGEN_VARIANTS,
     setup::{catalog_with, read, rules, square},
 };
@@ -1163,20 +1163,7 @@ proptest! {
         edits in proptest::collection::vec((any::<usize>(), 0..3u8, any::<char>()), 1..4),
     ) {
         let (name, fen) = SEEDS[variant];
-        let mut chars: Vec<char> = fen.chars().collect();
-        for (at, kind, c) in edits {
-            let at = at % (chars.len() + 1);
-            match kind {
-                0 => chars.insert(at, c),
-                1 if at < chars.len() => {
-                    chars.remove(at);
-                }
-                _ if at < chars.len() => chars[at] = c,
-                _ => chars.push(c),
-            }
-        }
-        let text: String = chars.into_iter().collect();
-        read_garbage(&catalog(), name, &text);
+        read_garbage(&catalog(), name, &mutated(fen, &edits));
     }
 }
 

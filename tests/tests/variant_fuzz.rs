@@ -2,7 +2,7 @@
 //! of the variant panic: each either loads, and then a short random game is played in it, or
 //! is refused with errors.
 
-use kraken_tests::fuzz_cases;
+use kraken_tests::{fuzz_cases, mutated};
 use movegen::Position;
 use proptest::prelude::*;
 use variants::{Catalog, KNOWN_KEYS};
@@ -152,23 +152,12 @@ proptest! {
     #[test]
     fn mutated_variant_files_never_panic(
         which in any::<prop::sample::Index>(),
-        edits in prop::collection::vec((any::<prop::sample::Index>(), 0..3u8, mutation_char()), 1..5),
+        edits in prop::collection::vec((any::<usize>(), 0..3u8, mutation_char()), 1..5),
         choices in prop::collection::vec(any::<u16>(), 0..12),
     ) {
         let sections = seed_sections();
-        let mut chars: Vec<char> = which.get(&sections).chars().collect();
-        for (at, kind, c) in edits {
-            let at = at.index(chars.len() + 1);
-            match kind {
-                0 => chars.insert(at, c),
-                1 if at < chars.len() => {
-                    chars.remove(at);
-                }
-                _ if at < chars.len() => chars[at] = c,
-                _ => chars.push(c),
-            }
-        }
-        exercise(&String::from_iter(chars), &choices);
+        let section: &String = which.get(&sections);
+        exercise(&mutated(section, &edits), &choices);
     }
 }
 
