@@ -246,7 +246,7 @@ mod tests {
         assert_eq!(lines(keys), vec![]);
         let both = "[a:micro]\npromotionOnEntry = true\n";
         assert_eq!(lines(both), vec![(2, Some("promotionOnEntry".to_string()))]);
-        let count = "[a:torishogi]\ndropNoDoubledCount = 0\n";
+        let count = "[a:torishogi]\ndropNoDoubledCount = 256\n";
         assert_eq!(
             lines(count),
             vec![(2, Some("dropNoDoubledCount".to_string()))]
