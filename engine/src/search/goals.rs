@@ -111,7 +111,8 @@ impl FlagWay {
 }
 
 /// Per square, the fewest moves a piece of type `pt` and colour `color` needs on an empty board
-/// to reach a square where `goal` holds ([`MoveTable::empty_board_moves`](notation::MoveTable::empty_board_moves); `u8::MAX` where it cannot).
+/// to reach a square where `goal` holds (by [`notation::MoveTable::empty_board_moves`];
+/// `u8::MAX` where it cannot).
 fn distances_to(
     rules: &Rules,
     pt: &movegen::PieceType,
