@@ -417,10 +417,11 @@ fn flag_note(rules: &Rules, flag: &movegen::Flag) -> String {
     let name =
         |piece: Option<PieceId>| piece.map_or("any piece", |id| rules.piece(id).name.as_str());
     let [white, black] = flag.pieces.map(name);
-    let who = if white == black {
-        white.to_string()
-    } else {
-        format!("{white} (white) or {black} (black)")
+    let who = match flag.region.map(|region| !region.is_empty()) {
+        [true, false] => format!("{white} (white)"),
+        [false, true] => format!("{black} (black)"),
+        _ if white == black => white.to_string(),
+        _ => format!("{white} (white) or {black} (black)"),
     };
     let squares = flag.region[0].len().max(flag.region[1].len());
     let plural = if squares == 1 { "" } else { "s" };
