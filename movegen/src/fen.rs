@@ -5,7 +5,7 @@ use std::{fmt, sync::Arc};
 use notation::{Color, Initial, Square, SquareSet};
 
 use crate::{
-    position::{Piece, Position},
+    position::{Piece, Position, WALL_CODE},
     rules::{PieceId, Rules},
 };
 
@@ -364,14 +364,17 @@ impl Position {
                     i += digits;
                     continue;
                 }
-                if c == '*' && self.rules.duck {
+                if c == '*' && self.rules.walling.is_some() {
                     let Some(sq) = g.square(file, rank) else {
-                        return Err(error(FenField::Board, col, "a duck off the board"));
+                        return Err(error(FenField::Board, col, "a wall off the board"));
                     };
-                    if self.duck().is_some() {
+                    if !self.rules.duck() {
+                        self.place_wall(sq);
+                    } else if self.duck().is_some() {
                         return Err(error(FenField::Board, col, "more than one duck"));
+                    } else {
+                        self.set_duck(Some(sq));
                     }
-                    self.set_duck(Some(sq));
                     file += 1;
                     i += 1;
                     continue;
@@ -796,7 +799,7 @@ impl Position {
                 };
                 let piece = self.piece_at(square).map(|p| (square, p));
                 match piece {
-                    None if self.duck() == Some(square) => {
+                    None if self.board[square.index()] == WALL_CODE => {
                         if empty > 0 {
                             out.push_str(&empty.to_string());
                             empty = 0;

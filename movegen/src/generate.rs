@@ -11,6 +11,7 @@ use crate::{
     position::{Piece, Position},
     rules::{Checks, OneRoyal, PieceId, PiecePromotionMoves},
     walk::{generate_paths, PathMove},
+    walling::touches,
 };
 
 impl Position {
@@ -27,8 +28,17 @@ impl Position {
         if self.rules.pass {
             list.extend(self.pass_move());
         }
-        if let Some(duck) = self.duck() {
-            list.retain(|mv| !touches(mv, duck));
+        if let Some(walling) = &self.rules.walling {
+            if walling.wall_or_move {
+                list.extend(self.wall_pass_move());
+            }
+            let mut blocked = self.walls;
+            if let Some(duck) = self.duck() {
+                blocked.insert(duck);
+            }
+            if !blocked.is_empty() {
+                list.retain(|mv| !touches(mv, blocked));
+            }
         }
     }
 
@@ -922,8 +932,9 @@ impl Position {
             let forced = list.iter().any(|mv| self.is_forced_drop(mv));
             list.retain(|mv| self.is_forced_drop(mv) || (!forced && mv.kind != MoveKind::Drop));
         }
-        if self.rules.duck {
-            self.add_duck_squares(list);
+        if let Some(walling) = &self.rules.walling {
+            let walling = walling.clone();
+            self.add_walls(&walling, list);
         }
         if list.is_empty() && self.rules.pass_on_stalemate[self.side.index()] && !self.in_check() {
             list.extend(self.pass_move());
@@ -941,7 +952,7 @@ impl Position {
         mut keep: impl FnMut(&Position, &Move) -> bool,
     ) {
         let rules = &self.rules;
-        if rules.moves.must_capture || rules.drops.must_drop || rules.duck {
+        if rules.moves.must_capture || rules.drops.must_drop || rules.walling.is_some() {
             // Whether a move is legal here depends on the other moves.
             self.generate_legal(list);
             list.retain(|mv| mv.kind == MoveKind::Normal && keep(self, mv));
@@ -953,28 +964,6 @@ impl Position {
         self.board_moves(list);
         list.retain(|mv| mv.kind == MoveKind::Normal && keep(self, mv));
         self.retain_legal(list);
-    }
-
-    /// Replaces each move of `list` by its versions with the duck moved to each square that is
-    /// empty after the move but for the duck's own ([`Rules::duck`](crate::Rules::duck)).
-    fn add_duck_squares(&mut self, list: &mut MoveList) {
-        let count = list.len();
-        for i in 0..count {
-            let mv = list[i];
-            self.make(mv);
-            let empty: SquareSet = self
-                .geometry()
-                .squares()
-                .filter(|&sq| self.board[sq.index()] == 0)
-                .collect();
-            self.unmake();
-            for sq in empty.iter() {
-                let mut ducked = mv;
-                ducked.duck = sq.0;
-                list.push(ducked);
-            }
-        }
-        list.drain(..count);
     }
 
     /// Keeps the moves of `list` that are legal but for mandatory captures.
@@ -1122,14 +1111,6 @@ impl Position {
         }
         exposure
     }
-}
-
-/// Whether `mv` would take, move or land on the duck standing on `duck`.
-fn touches(mv: &Move, duck: Square) -> bool {
-    let d = duck.0;
-    mv.to == duck
-        || mv.victims.contains(&d)
-        || (mv.kind == MoveKind::Castle || mv.has(FLAG_UNLOAD)) && mv.aux.contains(&d)
 }
 
 /// The index of the first square of `squares` within `range` steps that `occupied` says holds a

@@ -33,6 +33,7 @@ mod shatar;
 mod sittuyin;
 mod text;
 mod walk;
+mod walling;
 mod zobrist;
 
 pub use chasing::{ChaseRole, Chasing};
@@ -57,3 +58,4 @@ pub use text::{MoveFormat, MoveTextError};
 pub use walk::{
     generate, generate_paths, Ending, Occupant, PathMove, PieceBoard, MAX_EP_RIGHTS, MAX_VICTIMS,
 };
+pub use walling::{Walling, WallingRule};

@@ -80,6 +80,7 @@ impl Position {
             lion_taken: self.lion_taken,
             passed: self.passed,
             duck: self.duck,
+            wall: NO_SQUARE,
             key: self.key,
             castled: None,
         }
@@ -217,8 +218,13 @@ impl Position {
         if self.rules.moves.royal_leap_lost_to == Some(mv.piece) && mv.kind == MoveKind::Normal {
             self.aim_at_royal_leaps(&mut undo, mv.to);
         }
-        if let Some(duck) = mv.duck() {
-            self.set_duck(Some(duck));
+        if let Some(wall) = mv.wall() {
+            if self.rules.duck() {
+                self.set_duck(Some(wall));
+            } else {
+                self.place_wall(wall);
+                undo.wall = wall.0;
+            }
         }
         let mut ep = SquareSet::EMPTY;
         for &sq in mv.ep.iter().filter(|&&s| s != NO_SQUARE && !switched) {
@@ -227,9 +233,9 @@ impl Position {
         if mv.has(FLAG_EP_LINE) && !switched {
             ep |= self.squares_between(mv.from, mv.to);
         }
-        if let Some(duck) = mv.duck() {
-            // The duck on a square passed over leaves no e.p. right there.
-            ep.remove(duck);
+        if let Some(wall) = mv.wall() {
+            // The duck or a wall on a square passed over leaves no e.p. right there.
+            ep.remove(wall);
         }
         if let Some(region) = &self.rules.moves.ep_region {
             ep &= region[us.opponent().index()];
@@ -435,6 +441,9 @@ impl Position {
     /// Panics if no move was made.
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to unmake");
+        if undo.wall != NO_SQUARE {
+            self.remove_wall(Square(undo.wall));
+        }
         if undo.duck != self.duck {
             self.set_duck((undo.duck != NO_SQUARE).then_some(Square(undo.duck)));
         }

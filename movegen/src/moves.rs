@@ -59,9 +59,9 @@ pub struct Move {
     pub gate: u8,
     /// `FLAG_*` bits.
     pub flags: u8,
-    /// Where the duck goes after the move ([`Rules::duck`](crate::Rules::duck)), or
-    /// [`NO_SQUARE`].
-    pub duck: u8,
+    /// Where the move places a wall, the duck's new square in duck chess
+    /// ([`Rules::walling`](crate::Rules::walling)), or [`NO_SQUARE`].
+    pub wall: u8,
 }
 
 impl Move {
@@ -79,7 +79,7 @@ impl Move {
             ep: [NO_SQUARE; 2],
             gate: 0,
             flags: 0,
-            duck: NO_SQUARE,
+            wall: NO_SQUARE,
         }
     }
 
@@ -111,10 +111,10 @@ impl Move {
         self.gate.checked_sub(1)
     }
 
-    /// Where the duck goes after the move.
+    /// Where the move places a wall (the duck's new square in duck chess).
     #[inline]
-    pub fn duck(&self) -> Option<Square> {
-        (self.duck != NO_SQUARE).then_some(Square(self.duck))
+    pub fn wall(&self) -> Option<Square> {
+        (self.wall != NO_SQUARE).then_some(Square(self.wall))
     }
 
     /// The extra capture squares.

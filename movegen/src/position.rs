@@ -16,9 +16,9 @@ use crate::{
 /// searches and perft below this depth).
 const HISTORY_CAPACITY: usize = 512;
 
-/// The byte the board stores for the duck ([`Rules::duck`](crate::Rules::duck)): a square
-/// that holds no piece but is not empty.
-pub(crate) const DUCK_CODE: u8 = u8::MAX;
+/// The byte the board stores for the duck or a wall ([`Rules::walling`](crate::Rules::walling)):
+/// a square that holds no piece but is not empty.
+pub(crate) const WALL_CODE: u8 = u8::MAX;
 
 /// A piece on the board: a colour and a type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,10 +36,10 @@ impl Piece {
         1 + (self.id << 1) + self.color as u8
     }
 
-    /// The piece stored as `code`, or `None` for 0 (empty) and for the duck.
+    /// The piece stored as `code`, or `None` for 0 (empty) and for the duck or a wall.
     #[inline]
     pub const fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 || code == DUCK_CODE {
+        if code == 0 || code == WALL_CODE {
             return None;
         }
         let color = if (code - 1) & 1 == 0 {
@@ -79,6 +79,8 @@ pub(crate) struct Undo {
     pub(crate) lion_taken: bool,
     pub(crate) passed: bool,
     pub(crate) duck: u8,
+    /// The wall the move placed (not the duck), or [`NO_SQUARE`].
+    pub(crate) wall: u8,
     pub(crate) key: u64,
     /// Whether the move castled, and toward which side (`Some(true)`: kingside), for the
     /// rules that look at the last move (`castlingWins`); unmake restores nothing from it.
@@ -119,8 +121,11 @@ pub struct Position {
     /// in Fairy-Stockfish.
     pub(crate) passed: bool,
     /// The duck's square ([`Rules::duck`](crate::Rules::duck)), or [`NO_SQUARE`]; the board
-    /// holds [`DUCK_CODE`] there.
+    /// holds [`WALL_CODE`] there.
     pub(crate) duck: u8,
+    /// The walls moves have placed ([`Rules::walling`](crate::Rules::walling)) but the duck;
+    /// the board holds [`WALL_CODE`] there.
+    pub(crate) walls: SquareSet,
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
 }
@@ -156,6 +161,7 @@ impl Position {
             lion_taken: false,
             passed: false,
             duck: NO_SQUARE,
+            walls: SquareSet::EMPTY,
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             rules,
@@ -357,7 +363,10 @@ impl Position {
             key ^= z.passed();
         }
         if let Some(duck) = self.duck() {
-            key ^= z.duck(duck);
+            key ^= z.wall(duck);
+        }
+        for wall in self.walls.iter() {
+            key ^= z.wall(wall);
         }
         key
     }
@@ -367,13 +376,13 @@ impl Position {
     pub(crate) fn set_duck(&mut self, to: Option<Square>) {
         if let Some(old) = self.duck() {
             self.board[old.index()] = 0;
-            self.key ^= self.zobrist.duck(old);
+            self.key ^= self.zobrist.wall(old);
         }
         self.duck = to.map_or(NO_SQUARE, |sq| sq.0);
         if let Some(new) = to {
             debug_assert_eq!(self.board[new.index()], 0);
-            self.board[new.index()] = DUCK_CODE;
-            self.key ^= self.zobrist.duck(new);
+            self.board[new.index()] = WALL_CODE;
+            self.key ^= self.zobrist.wall(new);
         }
     }
 
@@ -491,9 +500,9 @@ impl Position {
     /// What the walker sees on `sq`.
     #[inline]
     pub(crate) fn occupant_at(&self, sq: Square) -> Option<Occupant> {
-        if self.duck() == Some(sq) {
-            // The duck blocks like a friend of the mover; moves that would take it or move it
-            // are removed after generation.
+        if self.board[sq.index()] == WALL_CODE {
+            // The duck or a wall blocks like a friend of the mover; moves that would take it
+            // or move it are removed after generation.
             return Some(Occupant {
                 color: self.side,
                 royal: false,

@@ -8,6 +8,7 @@ use crate::{
     connect::Connect,
     enclosing::Enclosing,
     moves::{Move, MoveKind},
+    walling::{Walling, WallingRule},
 };
 use notation::{compile, Atom, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
 
@@ -781,10 +782,11 @@ pub struct Rules {
     /// Per colour: a side with no legal move passes, unless in check (Fairy-Stockfish's
     /// `passOnStalemate`).
     pub pass_on_stalemate: [bool; 2],
-    /// Duck chess (Fairy-Stockfish's `wallingRule = duck`): after every move the mover also
-    /// moves the duck, a blocker of neither side that nothing may capture, to an empty square
-    /// other than its own (`*` in FEN; before its first move it is not on the board).
-    pub duck: bool,
+    /// Walls that moves place (Fairy-Stockfish's `wallingRule`), duck chess's duck among
+    /// them: after every move the mover also moves the duck, a blocker of neither side that
+    /// nothing may capture, to an empty square other than its own (`*` in FEN; before its
+    /// first move it is not on the board).
+    pub walling: Option<Walling>,
     /// Squares of the palace diagonals (Fairy-Stockfish's `diagonalLines`): a piece standing
     /// on one also makes its [`PieceType::line_moves`], ending on one.
     pub diagonal_lines: SquareSet,
@@ -805,6 +807,14 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Whether the variant is duck chess ([`WallingRule::Duck`]).
+    #[inline]
+    pub fn duck(&self) -> bool {
+        self.walling
+            .as_ref()
+            .is_some_and(|w| w.rule == WallingRule::Duck)
+    }
+
     /// Rules with a board and pieces, and every option at its default (no castling,
     /// promotion, drops).
     pub fn new(name: &str, geometry: Geometry, pieces: Vec<PieceType>, start_fen: &str) -> Rules {
@@ -827,7 +837,7 @@ impl Rules {
             bikjang: false,
             pass: false,
             pass_on_stalemate: [false; 2],
-            duck: false,
+            walling: None,
             diagonal_lines: SquareSet::EMPTY,
             one_royal: OneRoyal::All,
             holdings: false,

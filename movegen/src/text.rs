@@ -6,8 +6,8 @@
 //! move or when the king stays put, king takes rook (`e1h1`), multi-leg locust moves leg by
 //! leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`, or `h1e1h` when it enters on
 //! the castling partner's square), a pass as the royal piece moving to its own square
-//! (`e2e2`) or, for XBoard, `@@@@`, and in duck chess the duck's move as a last leg from the
-//! piece's destination (`a2a3,a3b3`).
+//! (`e2e2`) or, for XBoard, `@@@@`, and a wall a move places (the duck's move in duck chess)
+//! as a last leg from the piece's destination (`a2a3,a3b3`).
 
 use std::fmt;
 
@@ -73,7 +73,7 @@ impl Position {
             MoveKind::Drop => {
                 let id = mv.promotion().unwrap_or(mv.piece);
                 let text = format!("{}@{}", self.rules.pieces[id as usize].symbol, sq(mv.to));
-                return self.with_duck(text, mv, mv.to, "", format);
+                return self.with_wall(text, mv, mv.to, "", format);
             }
             MoveKind::Castle => {
                 let (partner, _) = mv.castle_partner().expect("castling has a partner");
@@ -119,13 +119,13 @@ impl Position {
         if let Some(id) = mv.gate() {
             suffix.push_str(&self.rules.pieces[id as usize].symbol.to_lowercase());
         }
-        self.with_duck(text, mv, dest, &suffix, format)
+        self.with_wall(text, mv, dest, &suffix, format)
     }
 
-    /// Adds the duck's leg to the text of a piece's move that named `dest` last, and the
+    /// Adds the leg of the wall the move places (the duck's) to the text of a piece's move that named `dest` last, and the
     /// promotion or gating `suffix`: before the leg as Fairy-Stockfish's UCI writes it
     /// (`a7a8q,a8b3`), after it for XBoard (`a7a8,a8b3q`).
-    fn with_duck(
+    fn with_wall(
         &self,
         mut text: String,
         mv: &Move,
@@ -133,14 +133,14 @@ impl Position {
         suffix: &str,
         format: MoveFormat,
     ) -> String {
-        let Some(duck) = mv.duck() else {
+        let Some(wall) = mv.wall() else {
             text.push_str(suffix);
             return text;
         };
         let leg = format!(
             ",{}{}",
             self.square_text(dest, format),
-            self.square_text(duck, format)
+            self.square_text(wall, format)
         );
         if format.promotion_after_duck {
             text + &leg + suffix

@@ -20,7 +20,7 @@ pub struct Zobrist {
     captured: [u64; 2],
     lion_taken: u64,
     passed: u64,
-    duck: Vec<u64>,
+    wall: Vec<u64>,
     /// Key of black to move.
     pub side: u64,
 }
@@ -53,7 +53,7 @@ impl Zobrist {
             captured: [draw(1)[0], draw(1)[0]],
             lion_taken: draw(1)[0],
             passed: draw(1)[0],
-            duck: draw(squares),
+            wall: draw(squares),
         }
     }
 
@@ -99,10 +99,10 @@ impl Zobrist {
         self.passed
     }
 
-    /// Key of the duck standing on `sq`.
+    /// Key of the duck or a wall standing on `sq`.
     #[inline]
-    pub fn duck(&self, sq: Square) -> u64 {
-        self.duck[sq.index()]
+    pub fn wall(&self, sq: Square) -> u64 {
+        self.wall[sq.index()]
     }
 
     /// Key of colour index `color` having `count` checks left to give.

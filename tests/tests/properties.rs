@@ -46,15 +46,15 @@ fn play(variant: &str, choices: &[u16]) {
             .copied()
             .filter(|&mv| !ended && pos.is_legal(mv))
             .collect();
-        // Duck chess: each legal move comes once per duck square; the slow path has none.
+        // Walls (the duck): each legal move comes once per wall square; the slow path has none.
         let mut base: Vec<_> = moves
             .iter()
             .map(|&mv| Move {
-                duck: NO_SQUARE,
+                wall: NO_SQUARE,
                 ..mv
             })
             .collect();
-        if rules.duck {
+        if rules.walling.is_some() {
             base.dedup();
         }
         assert_eq!(

@@ -6,7 +6,7 @@ use movegen::{
     Castling, ChaseRole, Chasing, Checks, Connect, Counting, CountingRule, Drops, Enclosing,
     EnclosingRule, Extinction, Flag, GameEnd, Gating, LineMoves, LionTrading, MaterialCounting,
     MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position, Promotion,
-    Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    Rules, ShatarMate, SideChange, Walling, WallingRule, ZoneMoves, MAX_PIECE_TYPES,
 };
 use notation::{
     mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color,
@@ -186,8 +186,12 @@ pub const KNOWN_KEYS: &[&str] = &[
     "bikjangRule",
     "materialCounting",
     "shatarMateRule",
-    // Fairy-Stockfish's key for duck chess (only `duck` and `none`).
+    // Fairy-Stockfish's walls (duck chess, the amazons, isolation, atlantis, ...).
     "wallingRule",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
+    "wallOrMove",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
@@ -197,9 +201,6 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "petrifyOnCaptureTypes",
     "petrifyBlastPieces",
     "dropChecks",
-    "wallingRegionWhite",
-    "wallingRegionBlack",
-    "wallOrMove",
     "flipEnclosedPieces",
     "moveRepetitionIllegal",
     "adjudicateFullBoard",
@@ -415,18 +416,20 @@ impl Builder<'_> {
                 return None;
             }
         };
-        // Walls (`*`) in the start position are squares the board does not have, but for the
-        // duck in duck chess.
-        let duck = self.duck_rule();
-        if duck && geometry.width() as usize * geometry.height() as usize > usize::from(u8::MAX) {
-            // The duck's square is kept in a byte whose last value means "no duck".
+        // Walls (`*`) in the start position are squares the board does not have, but where
+        // moves place walls (and the duck).
+        let walling_rule = self.walling_rule();
+        if walling_rule.is_some()
+            && geometry.width() as usize * geometry.height() as usize > usize::from(u8::MAX)
+        {
+            // A move keeps its wall's square in a byte whose last value means "no wall".
             self.fail(
                 "wallingRule",
-                "the duck needs a board of fewer than 256 squares",
+                "walls need a board of fewer than 256 squares",
             );
         }
         let start_text = self.def.get("startFen").unwrap_or("").to_string();
-        let holes = if duck {
+        let holes = if walling_rule.is_some() {
             SquareSet::EMPTY
         } else {
             walls(&start_text, &geometry)
@@ -973,7 +976,13 @@ impl Builder<'_> {
         }
         self.palace_rules(&mut rules, &geometry);
         rules.end.material_counting = self.material_counting(&declared, rules.pieces.len());
-        rules.duck = duck;
+        rules.walling = walling_rule.map(|rule| Walling {
+            rule,
+            region: self
+                .pair_of_regions("wallingRegion", &geometry, !SquareSet::EMPTY)
+                .unwrap_or([!SquareSet::EMPTY; 2]),
+            wall_or_move: self.bool("wallOrMove", false),
+        });
         if self.bool("shatarMateRule", false) {
             let of = |key: &str| declared.iter().position(|d| d.key == key);
             rules.end.shatar_mate = Some(ShatarMate {
@@ -1179,18 +1188,23 @@ impl Builder<'_> {
         ])
     }
 
-    /// Whether the variant is duck chess (`wallingRule = duck`; `none` is the only other value
-    /// Kraken knows).
-    fn duck_rule(&mut self) -> bool {
-        match self.def.get("wallingRule") {
-            None | Some("none") => false,
-            Some("duck") => true,
+    /// Where moves place walls (`wallingRule`), if they do.
+    fn walling_rule(&mut self) -> Option<WallingRule> {
+        let rule = match self.def.get("wallingRule") {
+            None | Some("none") => return None,
+            Some("duck") => WallingRule::Duck,
+            Some("arrow") => WallingRule::Arrow,
+            Some("past") => WallingRule::Past,
+            Some("edge") => WallingRule::Edge,
+            Some("static") => WallingRule::Static,
             Some(other) => {
-                let message = format!("expected none or duck, found '{other}'");
+                let message =
+                    format!("expected none, duck, arrow, past, edge or static, found '{other}'");
                 self.fail("wallingRule", message);
-                false
+                return None;
             }
-        }
+        };
+        Some(rule)
     }
 
     /// Janggi's rules: moves along the palace lines (`diagonalLines`), passing (`pass`) and

@@ -269,12 +269,17 @@ mod tests {
     }
 
     #[test]
-    fn walling_rule_takes_duck_or_none() {
-        assert_eq!(lines("[a:chess]\nwallingRule = duck\n"), vec![]);
-        assert_eq!(lines("[a:chess]\nwallingRule = none\n"), vec![]);
+    fn walling_rule_takes_fairy_stockfish_values() {
+        for rule in ["duck", "none", "arrow", "past", "edge", "static"] {
+            assert_eq!(lines(&format!("[a:chess]\nwallingRule = {rule}\n")), vec![]);
+        }
         assert_eq!(
-            lines("[a:chess]\nwallingRule = arrow\n"),
+            lines("[a:chess]\nwallingRule = arrows\n"),
             vec![(2, Some("wallingRule".to_string()))]
+        );
+        assert_eq!(
+            lines("[a:chess]\nwallingRule = edge\nwallOrMove = true\nwallingRegion = *1 *8\n"),
+            vec![]
         );
     }
 

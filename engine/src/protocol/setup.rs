@@ -224,8 +224,8 @@ fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> 
     if rules.pass {
         rules_text.push("passing");
     }
-    if rules.duck {
-        rules_text.push("the duck (a blocker every move also moves)");
+    if let Some(walling) = &rules.walling {
+        rules_text.push(walling.description());
     }
     if rules.bikjang {
         rules_text.push("bikjang (kings facing each other)");

@@ -31,7 +31,7 @@ impl MoveCode {
     /// The code of `mv`.
     pub(crate) fn of(mv: &Move) -> MoveCode {
         let mut h: u32 = mv.kind as u32;
-        for byte in [mv.piece, mv.promotion, mv.gate, mv.flags]
+        for byte in [mv.piece, mv.promotion, mv.gate, mv.flags, mv.wall]
             .into_iter()
             .chain(mv.victims)
             .chain(mv.aux)

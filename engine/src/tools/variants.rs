@@ -235,8 +235,8 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.pass {
         notes.push("passing".into());
     }
-    if rules.duck {
-        notes.push("duck".into());
+    if let Some(walling) = &rules.walling {
+        notes.push(walling.description().into());
     }
     if rules.bikjang {
         notes.push("bikjang".into());
