@@ -77,6 +77,11 @@ impl Position {
         if squares.is_empty() {
             return None;
         }
+        let pt = &self.rules.pieces[attacker.id as usize];
+        if pt.petrifies && pt.royal {
+            // It would turn into a wall by capturing.
+            return None;
+        }
         if let Some(region) = &self.rules.pieces[attacker.id as usize].region {
             if !region[attacker.color.index()].contains(target) {
                 return None;

@@ -364,7 +364,7 @@ impl Position {
                     i += digits;
                     continue;
                 }
-                if c == '*' && self.rules.walling.is_some() {
+                if c == '*' && self.rules.has_walls() {
                     let Some(sq) = g.square(file, rank) else {
                         return Err(error(FenField::Board, col, "a wall off the board"));
                     };

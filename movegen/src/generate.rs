@@ -28,22 +28,21 @@ impl Position {
         if self.rules.pass {
             list.extend(self.pass_move());
         }
-        if let Some(walling) = &self.rules.walling {
-            if walling.wall_or_move {
-                list.extend(self.wall_pass_move());
-            }
-            let mut blocked = self.walls;
-            if let Some(duck) = self.duck() {
-                blocked.insert(duck);
-            }
-            if !blocked.is_empty() {
-                list.retain(|mv| !touches(mv, blocked));
-            }
+        if self.rules.walling.as_ref().is_some_and(|w| w.wall_or_move) {
+            list.extend(self.wall_pass_move());
+        }
+        // The duck and walls: the tables' moves may end on them.
+        let mut blocked = self.walls;
+        if let Some(duck) = self.duck() {
+            blocked.insert(duck);
+        }
+        if !blocked.is_empty() {
+            list.retain(|mv| !touches(mv, blocked));
         }
     }
 
     /// Appends the pseudo-legal moves of the pieces on the board but castling (no drops, no
-    /// passes) to `list`, the duck's square not yet excluded.
+    /// passes) to `list`, the duck's and the walls' squares not yet excluded.
     fn board_moves(&self, list: &mut MoveList) {
         let us = self.side;
         let start = list.len();
@@ -798,6 +797,14 @@ impl Position {
         {
             return false;
         }
+        if self.rules.moves.petrify
+            && self.rules.pieces[mv.piece as usize].petrifies
+            && self.royals(us).contains(mv.from)
+            && self.is_capture(&mv)
+        {
+            // A royal piece that would turn into a wall.
+            return false;
+        }
         if self.rules.moves.mutually_immune.contains(&mv.piece)
             && mv.kind == MoveKind::Normal
             && mv.to != mv.from
@@ -952,7 +959,7 @@ impl Position {
         mut keep: impl FnMut(&Position, &Move) -> bool,
     ) {
         let rules = &self.rules;
-        if rules.moves.must_capture || rules.drops.must_drop || rules.walling.is_some() {
+        if rules.moves.must_capture || rules.drops.must_drop || rules.has_walls() {
             // Whether a move is legal here depends on the other moves.
             self.generate_legal(list);
             list.retain(|mv| mv.kind == MoveKind::Normal && keep(self, mv));

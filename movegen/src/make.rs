@@ -81,6 +81,7 @@ impl Position {
             passed: self.passed,
             duck: self.duck,
             wall: NO_SQUARE,
+            petrified: NO_SQUARE,
             key: self.key,
             castled: None,
         }
@@ -179,6 +180,11 @@ impl Position {
                 }
                 if self.rules.moves.blast && Self::is_capture_made(us, &undo) {
                     self.explode(&mut undo, mv.to);
+                }
+                if self.rules.pieces[mv.piece as usize].petrifies
+                    && Self::is_capture_made(us, &undo)
+                {
+                    self.petrify(&mut undo, mv.to);
                 }
                 if self.rules.moves.after_move_rules && mv.kind == MoveKind::Normal {
                     let captured = Self::is_capture_made(us, &undo);
@@ -443,6 +449,9 @@ impl Position {
         let undo = self.history.pop().expect("a move to unmake");
         if undo.wall != NO_SQUARE {
             self.remove_wall(Square(undo.wall));
+        }
+        if undo.petrified != NO_SQUARE {
+            self.remove_wall(Square(undo.petrified));
         }
         if undo.duck != self.duck {
             self.set_duck((undo.duck != NO_SQUARE).then_some(Square(undo.duck)));

@@ -81,6 +81,8 @@ pub(crate) struct Undo {
     pub(crate) duck: u8,
     /// The wall the move placed (not the duck), or [`NO_SQUARE`].
     pub(crate) wall: u8,
+    /// The square where the moved piece turned into a wall, or [`NO_SQUARE`].
+    pub(crate) petrified: u8,
     pub(crate) key: u64,
     /// Whether the move castled, and toward which side (`Some(true)`: kingside), for the
     /// rules that look at the last move (`castlingWins`); unmake restores nothing from it.

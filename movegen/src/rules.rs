@@ -109,6 +109,9 @@ pub struct PieceType {
     pub shuns_own_kind: bool,
     /// Its moves along the lines of [`Rules::diagonal_lines`], if it has any there.
     pub line_moves: Option<LineMoves>,
+    /// A capture turns it into a wall on the square it took (Fairy-Stockfish's
+    /// `petrifyOnCaptureTypes`); a royal piece of the type never captures nor attacks.
+    pub petrifies: bool,
 }
 
 /// The diagonal moves a piece makes along the palace lines of Janggi
@@ -180,6 +183,7 @@ impl PieceType {
             max_count: None,
             shuns_own_kind: false,
             line_moves: None,
+            petrifies: false,
         }
     }
 }
@@ -659,6 +663,8 @@ pub struct MoveRules {
     /// A side with several royal pieces is in check only when all of them are attacked
     /// (Fairy-Stockfish's `dupleCheck`, spartan chess).
     pub duple_check: bool,
+    /// Some type turns into a wall when it captures ([`PieceType::petrifies`]).
+    pub petrify: bool,
     /// Types that cannot be captured.
     pub uncapturable: Vec<PieceId>,
     /// Chu Shogi's Lion trading: a Lion may not take a Lion two squares away that is
@@ -690,6 +696,7 @@ impl Default for MoveRules {
             royal_forward_until_capture: false,
             relay: None,
             duple_check: false,
+            petrify: false,
             uncapturable: Vec::new(),
             lion_trading: None,
             makpong: false,
@@ -807,6 +814,13 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Whether moves may leave walls on the board: walling rules or petrification; the FEN
+    /// writes them `*`.
+    #[inline]
+    pub fn has_walls(&self) -> bool {
+        self.walling.is_some() || self.moves.petrify
+    }
+
     /// Whether the variant is duck chess ([`WallingRule::Duck`]).
     #[inline]
     pub fn duck(&self) -> bool {
@@ -897,6 +911,7 @@ impl Rules {
             && !self.moves.royal_forward_until_capture
             && self.moves.relay.is_none()
             && !self.moves.duple_check
+            && !self.moves.petrify
             && self.moves.uncapturable.is_empty()
             && self.moves.mutually_immune.is_empty()
             && self.moves.lion_trading.is_none()

@@ -3,14 +3,15 @@
 //! an empty square the rule allows: anywhere (`static`, isolation), on the square the piece
 //! left (`past`, snail trail), where the moved piece could go next (`arrow`, the amazons), on
 //! an edge or beside a wall (`edge`, atlantis). Duck chess's duck is the wall that moves.
-//! With `wallOrMove` a side either moves or passes and places a wall.
+//! With `wallOrMove` a side either moves or passes and places a wall. A piece that petrifies
+//! (`petrifyOnCaptureTypes`) turns into a wall where it captures.
 //!
 //! Games without walls pay nothing: [`Rules::walling`](crate::Rules::walling) is `None`.
 
 use notation::{Square, SquareSet};
 
 use crate::moves::{Move, MoveKind, MoveList, NO_SQUARE};
-use crate::position::{Position, WALL_CODE};
+use crate::position::{Position, Undo, WALL_CODE};
 
 /// Where a move may place its wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +67,18 @@ impl Position {
         self.board[sq.index()] = WALL_CODE;
         self.walls.insert(sq);
         self.key ^= self.zobrist.wall(sq);
+    }
+
+    /// Turns the piece on `sq`, which just captured, into a wall ([`PieceType::petrifies`]).
+    ///
+    /// [`PieceType::petrifies`]: crate::PieceType::petrifies
+    pub(crate) fn petrify(&mut self, undo: &mut Undo, sq: Square) {
+        self.record(undo, sq);
+        self.take(sq);
+        self.set_virgin(sq, false);
+        self.set_promoted(sq, false);
+        self.place_wall(sq);
+        undo.petrified = sq.0;
     }
 
     /// Takes the wall off `sq`.

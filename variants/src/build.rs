@@ -192,13 +192,13 @@ pub const KNOWN_KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
+    "petrifyOnCaptureTypes",
 ];
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
 /// the value that means "off").
 pub const UNSUPPORTED_KEYS: &[&str] = &[
     "twoBoards",
-    "petrifyOnCaptureTypes",
     "petrifyBlastPieces",
     "dropChecks",
     "flipEnclosedPieces",
@@ -417,19 +417,23 @@ impl Builder<'_> {
             }
         };
         // Walls (`*`) in the start position are squares the board does not have, but where
-        // moves place walls (and the duck).
+        // moves place walls (the duck, petrified pieces).
         let walling_rule = self.walling_rule();
-        if walling_rule.is_some()
+        let placed_walls =
+            walling_rule.is_some() || self.def.get("petrifyOnCaptureTypes").is_some();
+        if placed_walls
             && geometry.width() as usize * geometry.height() as usize > usize::from(u8::MAX)
         {
             // A move keeps its wall's square in a byte whose last value means "no wall".
-            self.fail(
-                "wallingRule",
-                "walls need a board of fewer than 256 squares",
-            );
+            let key = if walling_rule.is_some() {
+                "wallingRule"
+            } else {
+                "petrifyOnCaptureTypes"
+            };
+            self.fail(key, "walls need a board of fewer than 256 squares");
         }
         let start_text = self.def.get("startFen").unwrap_or("").to_string();
-        let holes = if walling_rule.is_some() {
+        let holes = if placed_walls {
             SquareSet::EMPTY
         } else {
             walls(&start_text, &geometry)
@@ -976,6 +980,10 @@ impl Builder<'_> {
         }
         self.palace_rules(&mut rules, &geometry);
         rules.end.material_counting = self.material_counting(&declared, rules.pieces.len());
+        for id in self.letters("petrifyOnCaptureTypes", &declared, "") {
+            rules.pieces[id as usize].petrifies = true;
+            rules.moves.petrify = true;
+        }
         rules.walling = walling_rule.map(|rule| Walling {
             rule,
             region: self

@@ -227,6 +227,9 @@ fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> 
     if let Some(walling) = &rules.walling {
         rules_text.push(walling.description());
     }
+    if rules.moves.petrify {
+        rules_text.push("pieces turning into walls where they capture");
+    }
     if rules.bikjang {
         rules_text.push("bikjang (kings facing each other)");
     }

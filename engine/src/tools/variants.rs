@@ -286,6 +286,9 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.moves.blast {
         notes.push("captures explode".into());
     }
+    if rules.moves.petrify {
+        notes.push("some pieces turn into walls where they capture".into());
+    }
     if !rules.moves.blast_immune.is_empty() {
         notes.push("some pieces survive explosions".into());
     }
