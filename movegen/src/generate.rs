@@ -960,7 +960,7 @@ impl Position {
     ) {
         let rules = &self.rules;
         if rules.moves.must_capture || rules.drops.must_drop || rules.has_walls() {
-            // Whether a move is legal here depends on the other moves.
+            // Whether a move is legal here depends on the other moves, or on walls.
             self.generate_legal(list);
             list.retain(|mv| mv.kind == MoveKind::Normal && keep(self, mv));
             return;
