@@ -82,7 +82,7 @@ impl Position {
             // It would turn into a wall by capturing.
             return None;
         }
-        if let Some(region) = &self.rules.pieces[attacker.id as usize].region {
+        if let Some(region) = &pt.region {
             if !region[attacker.color.index()].contains(target) {
                 return None;
             }

@@ -31,13 +31,15 @@ impl Position {
         if self.rules.walling.as_ref().is_some_and(|w| w.wall_or_move) {
             list.extend(self.wall_pass_move());
         }
-        // The duck and walls: the tables' moves may end on them.
-        let mut blocked = self.walls;
-        if let Some(duck) = self.duck() {
-            blocked.insert(duck);
-        }
-        if !blocked.is_empty() {
-            list.retain(|mv| !touches(mv, blocked));
+        if self.rules.has_walls() {
+            // The duck and walls: the tables' moves may end on them.
+            let mut blocked = self.walls;
+            if let Some(duck) = self.duck() {
+                blocked.insert(duck);
+            }
+            if !blocked.is_empty() {
+                list.retain(|mv| !touches(mv, blocked));
+            }
         }
     }
 

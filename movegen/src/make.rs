@@ -181,7 +181,8 @@ impl Position {
                 if self.rules.moves.blast && Self::is_capture_made(us, &undo) {
                     self.explode(&mut undo, mv.to);
                 }
-                if self.rules.pieces[mv.piece as usize].petrifies
+                if self.rules.moves.petrify
+                    && self.rules.pieces[mv.piece as usize].petrifies
                     && Self::is_capture_made(us, &undo)
                 {
                     self.petrify(&mut undo, mv.to);

@@ -663,7 +663,8 @@ pub struct MoveRules {
     /// A side with several royal pieces is in check only when all of them are attacked
     /// (Fairy-Stockfish's `dupleCheck`, spartan chess).
     pub duple_check: bool,
-    /// Some type turns into a wall when it captures ([`PieceType::petrifies`]).
+    /// Some type turns into a wall when it captures ([`PieceType::petrifies`]); set by
+    /// [`Rules::finish`].
     pub petrify: bool,
     /// Types that cannot be captured.
     pub uncapturable: Vec<PieceId>,
@@ -789,10 +790,9 @@ pub struct Rules {
     /// Per colour: a side with no legal move passes, unless in check (Fairy-Stockfish's
     /// `passOnStalemate`).
     pub pass_on_stalemate: [bool; 2],
-    /// Walls that moves place (Fairy-Stockfish's `wallingRule`), duck chess's duck among
-    /// them: after every move the mover also moves the duck, a blocker of neither side that
-    /// nothing may capture, to an empty square other than its own (`*` in FEN; before its
-    /// first move it is not on the board).
+    /// Walls that moves place (Fairy-Stockfish's `wallingRule`): blockers of neither side that
+    /// nothing may capture, `*` in FEN. Duck chess's duck is the one wall that every move
+    /// moves (before its first move it is not on the board).
     pub walling: Option<Walling>,
     /// Squares of the palace diagonals (Fairy-Stockfish's `diagonalLines`): a piece standing
     /// on one also makes its [`PieceType::line_moves`], ending on one.
@@ -884,6 +884,7 @@ impl Rules {
                 .pieces
                 .iter()
                 .any(|p| p.after_move.is_some() || p.max_count.is_some());
+        self.moves.petrify = self.pieces.iter().any(|p| p.petrifies);
         self.neighbours = if self.moves.blast {
             let g = &self.geometry;
             g.squares()

@@ -122,9 +122,9 @@ impl Position {
         self.with_wall(text, mv, dest, &suffix, format)
     }
 
-    /// Adds the leg of the wall the move places (the duck's) to the text of a piece's move that named `dest` last, and the
-    /// promotion or gating `suffix`: before the leg as Fairy-Stockfish's UCI writes it
-    /// (`a7a8q,a8b3`), after it for XBoard (`a7a8,a8b3q`).
+    /// Adds the leg of the wall the move places (the duck's) to the text of a piece's move
+    /// that named `dest` last, and the promotion or gating `suffix`: before the leg as
+    /// Fairy-Stockfish's UCI writes it (`a7a8q,a8b3`), after it for XBoard (`a7a8,a8b3q`).
     fn with_wall(
         &self,
         mut text: String,

@@ -33,7 +33,8 @@ pub enum WallingRule {
 pub struct Walling {
     /// The rule.
     pub rule: WallingRule,
-    /// Per colour, where that side may place walls (`wallingRegionWhite/Black`).
+    /// Per colour, the squares of the board where that side may place walls
+    /// (`wallingRegionWhite/Black`).
     pub region: [SquareSet; 2],
     /// A side either moves or passes and places a wall, never both (`wallOrMove`).
     pub wall_or_move: bool,
@@ -111,16 +112,15 @@ impl Position {
                 continue;
             }
             self.make(mv);
-            let mut squares: SquareSet = self
-                .geometry()
-                .squares()
-                .filter(|&sq| self.board[sq.index()] == 0)
-                .collect();
+            // The squares of the region left empty by the move.
+            let mut squares = walling.region[us.index()] & !self.occupied() & !self.walls;
+            if let Some(duck) = self.duck() {
+                squares.remove(duck);
+            }
             if walling.rule == WallingRule::Arrow {
                 squares &= self.quiet_targets(mv.to);
             }
             self.unmake();
-            squares &= walling.region[us.index()];
             match walling.rule {
                 WallingRule::Past => squares &= SquareSet::from_square(mv.from),
                 WallingRule::Edge => squares &= edge_or_beside.unwrap_or(SquareSet::EMPTY),

@@ -982,13 +982,14 @@ impl Builder<'_> {
         rules.end.material_counting = self.material_counting(&declared, rules.pieces.len());
         for id in self.letters("petrifyOnCaptureTypes", &declared, "") {
             rules.pieces[id as usize].petrifies = true;
-            rules.moves.petrify = true;
         }
+        let board: SquareSet = geometry.squares().collect();
         rules.walling = walling_rule.map(|rule| Walling {
             rule,
             region: self
-                .pair_of_regions("wallingRegion", &geometry, !SquareSet::EMPTY)
-                .unwrap_or([!SquareSet::EMPTY; 2]),
+                .pair_of_regions("wallingRegion", &geometry, board)
+                .unwrap_or([board; 2])
+                .map(|region| region & board),
             wall_or_move: self.bool("wallOrMove", false),
         });
         if self.bool("shatarMateRule", false) {
