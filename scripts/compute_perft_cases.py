@@ -60,12 +60,23 @@ def main():
                 moves = []
                 plies = rng.randint(6, 60)
                 for _ in range(plies):
-                    fen = sf.get_fen(variant, start, moves)
+                    try:
+                        fen = sf.get_fen(variant, start, moves)
+                    except Exception:
+                        # pyffish lists passes (reversi) that its get_fen refuses: the game
+                        # stops before one.
+                        moves.pop()
+                        break
                     legal = sf.legal_moves(variant, fen, [])
                     if not legal:
                         break
                     moves.append(pick(variant, fen, legal, rng))
-                fens.append((sf.get_fen(variant, start, moves), "after " + " ".join(moves)))
+                try:
+                    fen = sf.get_fen(variant, start, moves)
+                except Exception:
+                    moves.pop()
+                    fen = sf.get_fen(variant, start, moves)
+                fens.append((fen, "after " + " ".join(moves)))
             fens += [(fen, "hand-made position") for fen in args.fen]
             for fen, origin in fens:
                 for depth in range(1, args.depth + 1):

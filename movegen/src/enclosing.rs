@@ -1,6 +1,7 @@
 //! Drops placed by the pieces around them, as Fairy-Stockfish's `enclosingDrop` has it: on top
-//! of a column (connect four), never beside an enemy piece (snort), or pushed in from an edge
-//! (`anyside`); and, while any of the `enclosingDropStart` squares is empty, only there.
+//! of a column (connect four), never beside an enemy piece (snort), pushed in from an edge
+//! (`anyside`), enclosing enemy pieces (reversi) or next to a piece of one's side (ataxx);
+//! and, while any of the `enclosingDropStart` squares is empty, only there.
 //!
 //! Games without the rule pay nothing: [`Drops::enclosing`](crate::Drops::enclosing) is `None`.
 
@@ -20,6 +21,10 @@ pub enum EnclosingRule {
     /// edge is taken or off the board. Fairy-Stockfish counts from the first file and rank for
     /// the right and top edges too, and so does Kraken.
     AnySide,
+    /// Enclosing enemy pieces in a line up to a piece of its side (`reversi`).
+    Reversi,
+    /// Next to a piece of its side (`ataxx`).
+    Ataxx,
 }
 
 /// The placement rule of drops.
@@ -64,6 +69,17 @@ impl Position {
                     .collect()
             }
             EnclosingRule::AnySide => targets & pushed_in(g, occupied),
+            EnclosingRule::Reversi => targets
+                .iter()
+                .filter(|&sq| !self.enclosed_lines(us, sq).is_empty())
+                .collect(),
+            EnclosingRule::Ataxx => {
+                let ours = self.pieces_of(us);
+                targets
+                    .iter()
+                    .filter(|&sq| !(self.around(sq) & ours).is_empty())
+                    .collect()
+            }
         }
     }
 }

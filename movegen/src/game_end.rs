@@ -46,6 +46,8 @@ pub enum EndReason {
     /// A side castled where castling wins, or lost every such castling right
     /// (`castlingWins`).
     Castling,
+    /// No square of the board is empty (`adjudicateFullBoard`).
+    FullBoard,
 }
 
 impl EndReason {
@@ -67,6 +69,7 @@ impl EndReason {
             EndReason::Passes => "passes",
             EndReason::Connection => "connection",
             EndReason::Castling => "castling",
+            EndReason::FullBoard => "full board",
         }
     }
 }
@@ -278,7 +281,7 @@ impl Position {
 
     /// The end declared by the variant's own rules, checked in this order as Fairy-Stockfish
     /// does: extinction, a flag reached, castling, the last check given, a connection,
-    /// passes. When it is `Some`, the side to move has no legal move
+    /// passes, a full board. When it is `Some`, the side to move has no legal move
     /// ([`generate_legal`](Position::generate_legal) lists none).
     pub fn variant_end(&self) -> Option<GameOver> {
         let end = &self.rules.end;
@@ -328,6 +331,12 @@ impl Position {
                     reason: EndReason::Passes,
                 });
             }
+        }
+        if end.full_board_ends && self.occupied().len() == self.geometry().num_squares() {
+            return Some(GameOver {
+                outcome: self.drawn_outcome(),
+                reason: EndReason::FullBoard,
+            });
         }
         None
     }

@@ -544,7 +544,7 @@ impl Position {
             .filter(|&sq| self.board[sq.index()] == 0);
         let empty: SquareSet = empty.collect();
         for id in 0..rules.pieces.len() as PieceId {
-            if self.in_hand(us, id) == 0 {
+            if self.in_hand(us, id) == 0 && !rules.drops.free {
                 continue;
             }
             let mut targets = empty & self.drop_region(id, us);

@@ -19,6 +19,7 @@ mod counting;
 mod enclosing;
 mod exchange;
 mod fen;
+mod flipping;
 mod game_end;
 mod generate;
 mod make;
@@ -41,6 +42,7 @@ pub use connect::Connect;
 pub use enclosing::{Enclosing, EnclosingRule};
 pub use exchange::{Exchange, MAX_LIFTED};
 pub use fen::{FenError, FenField};
+pub use flipping::FlipRule;
 pub use game_end::{EndReason, GameOver};
 pub use moves::{
     Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_INDUCED,

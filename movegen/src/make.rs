@@ -33,6 +33,9 @@ impl Position {
     /// Changes a hand count by `delta`, remembering it.
     #[inline]
     fn add_to_hand(&mut self, undo: &mut Undo, color: Color, id: PieceId, delta: i8) {
+        if self.rules.drops.free {
+            return;
+        }
         let count = self.in_hand(color, id) as i16 + delta as i16;
         self.set_hand(color, id, count.clamp(0, u8::MAX as i16) as u8);
         undo.hand_changes.push((color, id, delta));
@@ -208,6 +211,11 @@ impl Position {
                     self.add_to_hand(&mut undo, us, gate, -1);
                 }
             }
+        }
+        if let Some(rule) = self.rules.moves.flip {
+            let flipped = self.enclosed_by(rule, us, &mv);
+            self.flip_pieces(flipped);
+            self.flipped.push(flipped);
         }
         if self.rules.castling.lost_by_any_king
             && self.rules.castling.king == Some(mv.piece)
@@ -448,6 +456,10 @@ impl Position {
     /// Panics if no move was made.
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("a move to unmake");
+        if self.rules.moves.flip.is_some() {
+            let flipped = self.flipped.pop().expect("the pieces the move flipped");
+            self.flip_pieces(flipped);
+        }
         if undo.wall != NO_SQUARE {
             self.remove_wall(Square(undo.wall));
         }

@@ -130,6 +130,9 @@ pub struct Position {
     pub(crate) walls: SquareSet,
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
+    /// Per move made, the pieces it turned over ([`MoveRules::flip`](crate::MoveRules::flip);
+    /// empty without that rule).
+    pub(crate) flipped: Vec<SquareSet>,
 }
 
 impl Position {
@@ -166,6 +169,7 @@ impl Position {
             walls: SquareSet::EMPTY,
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
+            flipped: Vec::new(),
             rules,
             zobrist,
         }

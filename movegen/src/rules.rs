@@ -7,6 +7,7 @@ use crate::{
     chasing::Chasing,
     connect::Connect,
     enclosing::Enclosing,
+    flipping::FlipRule,
     moves::{Move, MoveKind},
     walling::{Walling, WallingRule},
 };
@@ -357,6 +358,9 @@ pub struct Drops {
     pub first_rank_only: Option<PieceId>,
     /// Drops placed by the pieces around them (Fairy-Stockfish's `enclosingDrop`).
     pub enclosing: Option<Enclosing>,
+    /// Pieces are dropped without being held: the hands never change (Fairy-Stockfish's
+    /// `freeDrops`, ataxx).
+    pub free: bool,
 }
 
 /// Seirawan-style gating: a piece from hand may enter on the square a never-moved back-rank
@@ -477,6 +481,9 @@ pub struct GameEnd {
     /// Two passes in a row end the game, and so does a pass while the kings face each other
     /// under [`Rules::bikjang`] (Fairy-Stockfish's rule for variants with `pass`).
     pub passes_end: bool,
+    /// A full board ends the game, decided by [`GameEnd::material_counting`] (a draw
+    /// without it; Fairy-Stockfish's `adjudicateFullBoard`).
+    pub full_board_ends: bool,
     /// How a game the rules would draw (by the move rule, repetition, stalemate, passes or
     /// bikjang) is decided instead (Fairy-Stockfish's `materialCounting`); `None`: it is drawn.
     pub material_counting: Option<MaterialCounting>,
@@ -528,6 +535,7 @@ impl GameEnd {
             || self.check_counting
             || self.no_royal_loses
             || self.passes_end
+            || self.full_board_ends
             || self.castling_wins != [[false; 2]; 2]
     }
 }
@@ -666,6 +674,8 @@ pub struct MoveRules {
     /// Some type turns into a wall when it captures ([`PieceType::petrifies`]); set by
     /// [`Rules::finish`].
     pub petrify: bool,
+    /// Enemy pieces a move encloses change sides (Fairy-Stockfish's `flipEnclosedPieces`).
+    pub flip: Option<FlipRule>,
     /// Types that cannot be captured.
     pub uncapturable: Vec<PieceId>,
     /// Chu Shogi's Lion trading: a Lion may not take a Lion two squares away that is
@@ -698,6 +708,7 @@ impl Default for MoveRules {
             relay: None,
             duple_check: false,
             petrify: false,
+            flip: None,
             uncapturable: Vec::new(),
             lion_trading: None,
             makpong: false,
@@ -747,6 +758,7 @@ impl Default for GameEnd {
             perpetual_check_loses: false,
             chasing: None,
             passes_end: false,
+            full_board_ends: false,
             material_counting: None,
             shatar_mate: None,
             castling_wins: [[false; 2]; 2],

@@ -1,6 +1,6 @@
 //! How games end: checkmate, stalemate, bare king, the move rule and repetition, and the
 //! variants' own ends (check counting, flags, extinction, explosions, mandatory captures,
-//! sittuyin's promotion stalemate).
+//! sittuyin's promotion stalemate, a full board).
 
 use kraken_tests::setup::{legal_texts, over, play, read, square};
 use movegen::{EndReason, Outcome};
@@ -387,4 +387,30 @@ fn move_rule_types_restart_the_count_by_moves_that_cannot_be_undone() {
     let mut chess = read(&catalog, "chess", "4k3/8/8/8/8/8/4P3/4K1n1 b - - 99 80");
     play(&mut chess, "g1f3");
     assert_eq!(chess.game_over(), over(Outcome::Draw, EndReason::MoveRule));
+}
+
+#[test]
+fn reversi_and_ataxx_turn_pieces_over_and_end_on_a_full_board() {
+    let catalog = Catalog::builtin();
+    // Othello: the drop on f4 encloses e4 between f4 and d4.
+    let start = "8/8/8/3pP3/3Pp3/8/8/8[PPPPpppp] w - - 0 1";
+    let mut pos = read(&catalog, "flipello", start);
+    let before = pos.fen();
+    play(&mut pos, "P@f4");
+    let turned = pos.piece_at(square(&pos, "e4")).expect("a disc");
+    assert_eq!(turned.color, Color::White);
+    pos.unmake();
+    assert_eq!(pos.fen(), before);
+    // Ataxx: a jump turns every enemy man around its target square; the hands never change.
+    let mut pos = read(&catalog, "ataxx", "7/7/7/2ppp2/7/7/P6 w - - 0 1");
+    play(&mut pos, "a1c3");
+    assert_eq!(pos.pieces_of(Color::White).len(), 3);
+    play(&mut pos, "P@d3");
+    assert_eq!(pos.pieces_of(Color::Black).len(), 5);
+    assert_eq!(pos.pieces_of(Color::White).len(), 0);
+    // The last empty square filled: the side with more men wins.
+    let full = "PPPPPPP/PPPPPPP/PPPPPPP/ppppppp/ppppppp/ppppppp/pppppp1 b - - 0 1";
+    let mut pos = read(&catalog, "ataxx", full);
+    play(&mut pos, "P@g1");
+    assert_eq!(pos.game_over(), over(Outcome::Loss, EndReason::FullBoard));
 }

@@ -82,6 +82,7 @@ fn computed_cases_match() {
         include_str!("../data/perft/misc_variants.jsonl"),
         include_str!("../data/perft/duck.jsonl"),
         include_str!("../data/perft/walls.jsonl"),
+        include_str!("../data/perft/flipping.jsonl"),
     ];
     let cases: Vec<PerftCase> = files.iter().flat_map(|f| PerftCase::read_all(f)).collect();
     let failures: Vec<String> = cases

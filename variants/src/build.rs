@@ -4,9 +4,10 @@ use std::{cmp::Ordering, sync::Arc};
 
 use movegen::{
     Castling, ChaseRole, Chasing, Checks, Connect, Counting, CountingRule, Drops, Enclosing,
-    EnclosingRule, Extinction, Flag, GameEnd, Gating, LineMoves, LionTrading, MaterialCounting,
-    MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType, Position, Promotion,
-    Rules, ShatarMate, SideChange, Walling, WallingRule, ZoneMoves, MAX_PIECE_TYPES,
+    EnclosingRule, Extinction, Flag, FlipRule, GameEnd, Gating, LineMoves, LionTrading,
+    MaterialCounting, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves, PieceType,
+    Position, Promotion, Rules, ShatarMate, SideChange, Walling, WallingRule, ZoneMoves,
+    MAX_PIECE_TYPES,
 };
 use notation::{
     mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color,
@@ -144,6 +145,9 @@ pub const KNOWN_KEYS: &[&str] = &[
     "connectValue",
     "enclosingDrop",
     "enclosingDropStart",
+    "flipEnclosedPieces",
+    "freeDrops",
+    "adjudicateFullBoard",
     "dropOnTop",
     "cambodianMoves",
     "piecePromotionOnCapture",
@@ -201,9 +205,7 @@ pub const UNSUPPORTED_KEYS: &[&str] = &[
     "twoBoards",
     "petrifyBlastPieces",
     "dropChecks",
-    "flipEnclosedPieces",
     "moveRepetitionIllegal",
-    "adjudicateFullBoard",
 ];
 
 /// Whether `key` is a key a variant file may use.
@@ -825,6 +827,7 @@ impl Builder<'_> {
                 .then(|| self.file("castlingKingFile", 4)),
             first_rank_only: None,
             enclosing: self.enclosing(&geometry),
+            free: self.bool("freeDrops", false),
         };
         if self.bool("sittuyinRookDrop", false) {
             match declared.iter().position(|d| d.key == "rook") {
@@ -950,6 +953,8 @@ impl Builder<'_> {
             }
         };
         rules.moves.capture_in_place = self.bool("captureInPlace", false);
+        rules.moves.flip = self.flip_rule();
+        rules.end.full_board_ends = self.bool("adjudicateFullBoard", false);
         rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
         rules.moves.duple_check = duple_check;
         rules.moves.makpong = self.bool("makpongRule", false);
@@ -1378,12 +1383,14 @@ impl Builder<'_> {
             Some("top") => Some(EnclosingRule::Top),
             Some("snort") => Some(EnclosingRule::Snort),
             Some("anyside") => Some(EnclosingRule::AnySide),
-            Some("reversi" | "ataxx" | "quadwrangle") => {
-                self.fail("enclosingDrop", "not supported by Kraken yet");
-                None
-            }
+            Some("reversi") => Some(EnclosingRule::Reversi),
+            // Fairy-Stockfish places quadwrangle's drops as ataxx's.
+            Some("ataxx" | "quadwrangle") => Some(EnclosingRule::Ataxx),
             Some(other) => {
-                let message = format!("expected none, top, snort or anyside, found '{other}'");
+                let message = format!(
+                    "expected none, top, snort, anyside, reversi, ataxx or quadwrangle, found \
+                     '{other}'"
+                );
                 self.fail("enclosingDrop", message);
                 None
             }
@@ -1392,6 +1399,22 @@ impl Builder<'_> {
             rule,
             start: self.region("enclosingDropStart", geometry, SquareSet::EMPTY),
         })
+    }
+
+    /// Which enemy pieces a move turns over (`flipEnclosedPieces`), if any.
+    fn flip_rule(&mut self) -> Option<FlipRule> {
+        match self.def.get("flipEnclosedPieces") {
+            None | Some("none") => None,
+            Some("reversi") => Some(FlipRule::Reversi),
+            Some("ataxx") => Some(FlipRule::Ataxx),
+            Some("quadwrangle") => Some(FlipRule::Quadwrangle),
+            Some(other) => {
+                let message =
+                    format!("expected none, reversi, ataxx or quadwrangle, found '{other}'");
+                self.fail("flipEnclosedPieces", message);
+                None
+            }
+        }
     }
 
     /// The types whose moves restart the move rule's count for one colour: `key`

@@ -253,6 +253,12 @@ fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> 
     if rules.drops.enclosing.is_some() {
         rules_text.push("drops placed by the pieces around them");
     }
+    if rules.drops.free {
+        rules_text.push("drops that need no piece in hand");
+    }
+    if rules.moves.flip.is_some() {
+        rules_text.push("enclosed pieces changing sides (its board will not show them turn)");
+    }
     if !moves.mutually_immune.is_empty() {
         rules_text.push("pieces that may not take their own kind");
     }

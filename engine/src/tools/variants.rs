@@ -1,7 +1,8 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
 use movegen::{
-    Checks, CountingRule, EnclosingRule, OneRoyal, Outcome, PieceId, PiecePromotionMoves, Rules,
+    Checks, CountingRule, EnclosingRule, FlipRule, OneRoyal, Outcome, PieceId, PiecePromotionMoves,
+    Rules,
 };
 use variants::{check_text, read_variant_file, Catalog, ALIASES};
 
@@ -365,9 +366,29 @@ fn notable_rules(rules: &Rules) -> String {
                 EnclosingRule::Top => "drops stack from the first rank",
                 EnclosingRule::Snort => "no drop beside an enemy piece",
                 EnclosingRule::AnySide => "drops pushed in from an edge",
+                EnclosingRule::Reversi => "drops enclose enemy pieces",
+                EnclosingRule::Ataxx => "drops next to an own piece",
             }
             .into(),
         );
+    }
+    if rules.drops.free {
+        notes.push("drops need no piece in hand".into());
+    }
+    if let Some(flip) = rules.moves.flip {
+        notes.push(
+            match flip {
+                FlipRule::Reversi => "enclosed enemy pieces change sides",
+                FlipRule::Ataxx => "enemy pieces next to a move's target change sides",
+                FlipRule::Quadwrangle => {
+                    "enemy pieces next to a move's target change sides (a drop's only beside an own piece)"
+                }
+            }
+            .into(),
+        );
+    }
+    if rules.end.full_board_ends {
+        notes.push("a full board ends the game".into());
     }
     if rules.end.check_counting {
         notes.push("check counting".into());
