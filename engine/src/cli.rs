@@ -116,6 +116,20 @@ pub fn variant_errors(list: Vec<variants::VariantError>) -> UsageError {
     )
 }
 
+/// The rules of `variant` from the built-in catalog with the variant `files` loaded first.
+pub fn catalog_rules(
+    variant: &str,
+    files: &[String],
+) -> Result<std::sync::Arc<movegen::Rules>, UsageError> {
+    let mut catalog = variants::Catalog::builtin();
+    for file in files {
+        catalog
+            .add_file(std::path::Path::new(file))
+            .map_err(variant_errors)?;
+    }
+    catalog.rules(variant).map_err(variant_errors)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

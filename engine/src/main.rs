@@ -32,6 +32,7 @@ Commands:
   openings make an opening suite: random lines a shallow search calls balanced
   tactics  count the positions of an EPD test suite solved in a fixed time
   tune     fit the evaluation's weights to game results (Texel's method)
+  train    train a variant's evaluation network on scored positions
   help     show this help, or a command's help (kraken help betza)
 
 Options:
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
             Some("openings") => emit(tools::openings::HELP),
             Some("tactics") => emit(tools::tactics::HELP),
             Some("tune") => emit(tools::tune::HELP),
+            Some("train") => emit(tools::train::HELP),
             Some(other) => unknown_command(other),
         },
         "-V" | "--version" | "version" => emit(&format!("kraken {}\n", env!("CARGO_PKG_VERSION"))),
@@ -123,6 +125,10 @@ fn main() -> ExitCode {
         "tune" => match tools::tune::run(rest) {
             Ok(text) => emit(&text),
             Err(err) => usage_error("tune", &err),
+        },
+        "train" => match tools::train::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("train", &err),
         },
         other => unknown_command(other),
     }

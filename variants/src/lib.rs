@@ -16,6 +16,7 @@ mod check;
 mod definition;
 mod ini;
 mod mbn_promotion;
+mod nets;
 mod palace;
 mod pieces;
 mod region;
@@ -31,6 +32,7 @@ pub use check::check_text;
 pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
 pub use ini::{parse_ini, Entry, IniError, Section};
 pub use mbn_promotion::{promotion_keys, PromotionKeys};
+pub use nets::{eval_net, variants_with_nets};
 pub use pieces::{
     is_custom_piece, named_piece, MBN_PREFIX, NAMED_PIECES, OLDBETZA_PREFIX, QUICKREF_PREFIX,
 };

@@ -14,6 +14,7 @@ use notation::{Color, Geometry, Square, SquareSet, MAX_SQUARES};
 use super::{
     attacks::{empty_board_mobility, reach, ReachTables},
     goals::Goals,
+    net::{NetInputs, Network},
     params::EvalParams,
     piece_values::{derive, PieceProfile, PAWN_VALUE},
 };
@@ -127,6 +128,8 @@ pub(crate) struct EvalTables {
     file_of: Vec<SquareSet>,
     /// Per type: whether it slides along whole files (a rook).
     file_slider: Vec<bool>,
+    /// The learned correction of the terms above, if the variant has one.
+    net: Option<(NetInputs, Network)>,
 }
 
 /// What the evaluation's pass over every piece's moves finds for the terms after it.
@@ -185,9 +188,31 @@ impl fmt::Debug for EvalTables {
 }
 
 impl EvalTables {
-    /// Computes the tables of `rules` with the weights the variant has (see
-    /// [`variants::eval_weights`]), else the defaults.
+    /// Computes the tables of `rules` with the network the variant has (see
+    /// [`variants::eval_net`]) and the weights it has (see [`variants::eval_weights`]), else
+    /// the defaults.
     pub(crate) fn new(rules: &Rules) -> EvalTables {
+        let mut tables = EvalTables::handwritten(rules);
+        tables.net =
+            variants::eval_net(&rules.name).and_then(|bytes| match Network::from_bytes(bytes) {
+                Ok(net) if net.inputs() == NetInputs::new(rules).count() => {
+                    Some((NetInputs::new(rules), net))
+                }
+                Ok(_) => {
+                    log::warn!("the network of {} does not fit its pieces", rules.name);
+                    None
+                }
+                Err(err) => {
+                    log::warn!("the network of {}: {err}", rules.name);
+                    None
+                }
+            });
+        tables
+    }
+
+    /// Computes the tables of `rules` with the weights the variant has (see
+    /// [`variants::eval_weights`]), else the defaults, and no network.
+    pub(crate) fn handwritten(rules: &Rules) -> EvalTables {
         let params = variants::eval_weights(&rules.name)
             .and_then(|text| match EvalParams::parse(text) {
                 Ok(params) => Some(params),
@@ -419,6 +444,7 @@ impl EvalTables {
                 .iter()
                 .map(|pt| file_slider(geometry, pt))
                 .collect(),
+            net: None,
         };
         tables.phase_total =
             Position::from_fen(std::sync::Arc::new(rules.clone()), &rules.start_fen)
@@ -530,8 +556,17 @@ impl EvalTables {
                 white += if ahead == Color::White { bonus } else { -bonus };
             }
         }
+        let mut white = white / divisor;
+        if let Some((inputs, net)) = &self.net {
+            let correction = net.evaluate(inputs, pos);
+            white += if pos.side_to_move() == Color::White {
+                correction
+            } else {
+                -correction
+            };
+        }
         BoardScore {
-            white: white / divisor,
+            white,
             phase,
             divisor,
         }
@@ -1050,9 +1085,49 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn built_in_networks_load_and_fit_their_variants() {
+        let mut count = 0;
+        for name in variants::variants_with_nets() {
+            let rules = Catalog::builtin().rules(name).expect("variant");
+            assert!(EvalTables::new(&rules).net.is_some(), "{name}");
+            count += 1;
+        }
+        assert!(count > 0);
+    }
+
+    #[test]
+    fn a_network_corrects_the_hand_written_evaluation() {
+        let rules = Catalog::builtin().rules("chess").expect("variant");
+        let inputs = NetInputs::new(&rules);
+        let mut net = Network::zeros(inputs.count(), 4);
+        for (i, w) in net.input_weights.iter_mut().enumerate() {
+            *w = ((i * 37) % 11) as f32 / 20.0 - 0.2;
+        }
+        net.output_weights = vec![0.5, -0.25, 1.0, 0.75, -0.5, 0.25, -1.0, 0.3];
+        let handwritten = EvalTables::handwritten(&rules);
+        let mut tables = EvalTables::handwritten(&rules);
+        tables.net = Some((inputs.clone(), net.clone()));
+        let mut corrections = Vec::new();
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
+        ] {
+            let pos = Position::from_fen(rules.clone(), fen).expect("fen");
+            let correction = net.evaluate(&inputs, &pos);
+            corrections.push(correction);
+            assert_eq!(
+                tables.evaluate(&pos),
+                handwritten.evaluate(&pos) + correction
+            );
+        }
+        assert!(corrections.iter().any(|&c| c != 0), "{corrections:?}");
+    }
+
+    /// The hand-written evaluation of `fen`.
     fn eval(variant: &str, fen: &str) -> i32 {
         let rules = Catalog::builtin().rules(variant).expect("variant");
-        let tables = EvalTables::new(&rules);
+        let tables = EvalTables::handwritten(&rules);
         let pos = Position::from_fen(rules, fen).expect("fen");
         tables.evaluate(&pos)
     }
@@ -1351,7 +1426,7 @@ mod tests {
         );
         assert_eq!(
             start,
-            EvalTables::new(&rules).params.tempo[0],
+            EvalTables::handwritten(&rules).params.tempo[0],
             "start position"
         );
         let queen_up = eval(

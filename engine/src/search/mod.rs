@@ -12,6 +12,8 @@ mod eval;
 mod eval_cache;
 mod goals;
 mod memory;
+mod net;
+mod net_train;
 mod ordering;
 mod overhead;
 mod params;
@@ -27,11 +29,13 @@ mod tt;
 mod tune;
 mod tune_squares;
 
+pub use net::{NetInputs, Network, CP_PER_UNIT, MAX_HIDDEN};
+pub use net_train::{net_loss, train_net, NetData, NetTrainOptions};
 pub use overhead::OverheadMeter;
 pub use params::{EvalParams, ParamsError};
 pub(crate) use skill::level_for_elo;
 pub use skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
-pub use tune::{tune, TrainingSet, TuneOptions};
+pub use tune::{handwritten_scores, tune, TrainingSet, TuneOptions};
 pub use tune_squares::SquareFit;
 
 use std::{

@@ -179,6 +179,16 @@ impl TrainingSet {
     }
 }
 
+/// The hand-written evaluation of each of `positions` (with the variant's weights, without
+/// its network), for its side to move.
+pub fn handwritten_scores(rules: &Rules, positions: &[Position]) -> Vec<i32> {
+    let tables = EvalTables::handwritten(rules);
+    positions
+        .par_iter()
+        .map(|pos| tables.evaluate(pos))
+        .collect()
+}
+
 /// The win probability of a score `cp` with scale `k`.
 fn win_probability(cp: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))

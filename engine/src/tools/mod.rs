@@ -6,5 +6,6 @@ pub mod datagen;
 pub mod openings;
 pub mod perft;
 pub mod tactics;
+pub mod train;
 pub mod tune;
 pub mod variants;

@@ -5,9 +5,8 @@ use std::sync::Arc;
 
 use engine::search::{tune, EvalParams, SquareFit, TrainingSet, TuneOptions};
 use movegen::{Position, Rules};
-use variants::Catalog;
 
-use crate::cli::{number_in, variant_errors, Arg, Args, UsageError};
+use crate::cli::{catalog_rules, number_in, Arg, Args, UsageError};
 
 /// The text of `kraken tune --help`.
 pub const HELP: &str = "\
@@ -145,13 +144,7 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     if data.is_empty() {
         return Err(UsageError::new("--data is missing"));
     }
-    let mut catalog = Catalog::builtin();
-    for file in &files {
-        catalog
-            .add_file(std::path::Path::new(file))
-            .map_err(variant_errors)?;
-    }
-    let rules = catalog.rules(&variant).map_err(variant_errors)?;
+    let rules = catalog_rules(&variant, &files)?;
     let start = match &weights {
         Some(file) => {
             let text = std::fs::read_to_string(file)
@@ -185,6 +178,19 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
 /// The positions of the data `files` ('FEN | RESULT | SCORE' lines) of a game of `rules`.
 fn read_data(rules: &Arc<Rules>, files: &[String]) -> Result<TrainingSet, UsageError> {
     let mut set = TrainingSet::new(rules.clone());
+    read_data_lines(rules, files, |pos, result, score| {
+        set.push(pos, result, score)
+    })?;
+    Ok(set)
+}
+
+/// Calls `take` with the position, result and score (both from White's view) of every line
+/// of the data `files` ('FEN | RESULT | SCORE', SCORE may be left out) of a game of `rules`.
+pub(crate) fn read_data_lines(
+    rules: &Arc<Rules>,
+    files: &[String],
+    mut take: impl FnMut(Position, f64, Option<f64>),
+) -> Result<(), UsageError> {
     for file in files {
         let text =
             std::fs::read_to_string(file).map_err(|e| UsageError::new(format!("{file}: {e}")))?;
@@ -193,34 +199,40 @@ fn read_data(rules: &Arc<Rules>, files: &[String]) -> Result<TrainingSet, UsageE
                 continue;
             }
             let fail = |message: String| UsageError::new(format!("{file}:{}: {message}", n + 1));
-            let mut fields = line.split('|');
-            let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
-                return Err(fail("expected 'FEN | RESULT | SCORE'".into()));
-            };
-            let score = match fields.next().map(str::trim) {
-                None => None,
-                Some(text) => Some(
-                    text.parse::<f64>()
-                        .ok()
-                        .filter(|cp| cp.is_finite())
-                        .ok_or_else(|| fail(format!("'{text}' is not a score in centipawns")))?,
-                ),
-            };
-            if fields.next().is_some() {
-                return Err(fail("expected 'FEN | RESULT | SCORE'".into()));
-            }
-            let result = match result.trim() {
-                "1" | "1.0" | "1-0" => 1.0,
-                "0" | "0.0" | "0-1" => 0.0,
-                "0.5" | "1/2-1/2" => 0.5,
-                other => return Err(fail(format!("'{other}' is not a result (1, 0.5 or 0)"))),
-            };
-            let pos =
-                Position::from_fen(rules.clone(), fen.trim()).map_err(|e| fail(e.to_string()))?;
-            set.push(pos, result, score);
+            let (fen, result, score) = parse_data_line(line).map_err(fail)?;
+            let pos = Position::from_fen(rules.clone(), fen).map_err(|e| fail(e.to_string()))?;
+            take(pos, result, score);
         }
     }
-    Ok(set)
+    Ok(())
+}
+
+/// A line of tuning data, 'FEN | RESULT | SCORE' (SCORE may be left out): the FEN, the
+/// result and the score, both from White's view, or what is wrong with it.
+fn parse_data_line(line: &str) -> Result<(&str, f64, Option<f64>), String> {
+    let mut fields = line.split('|');
+    let (Some(fen), Some(result)) = (fields.next(), fields.next()) else {
+        return Err("expected 'FEN | RESULT | SCORE'".into());
+    };
+    let score = match fields.next().map(str::trim) {
+        None => None,
+        Some(text) => Some(
+            text.parse::<f64>()
+                .ok()
+                .filter(|cp| cp.is_finite())
+                .ok_or_else(|| format!("'{text}' is not a score in centipawns"))?,
+        ),
+    };
+    if fields.next().is_some() {
+        return Err("expected 'FEN | RESULT | SCORE'".into());
+    }
+    let result = match result.trim() {
+        "1" | "1.0" | "1-0" => 1.0,
+        "0" | "0.0" | "0-1" => 0.0,
+        "0.5" | "1/2-1/2" => 0.5,
+        other => return Err(format!("'{other}' is not a result (1, 0.5 or 0)")),
+    };
+    Ok((fen.trim(), result, score))
 }
 
 #[cfg(test)]
