@@ -77,7 +77,7 @@ impl Position {
                 let ours = self.pieces_of(us);
                 targets
                     .iter()
-                    .filter(|&sq| !(self.around(sq) & ours).is_empty())
+                    .filter(|&sq| self.rules.neighbours[sq.index()].intersects(ours))
                     .collect()
             }
         }

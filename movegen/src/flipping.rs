@@ -46,7 +46,7 @@ impl Position {
         match rule {
             FlipRule::Reversi => self.enclosed_lines(us, mv.to),
             FlipRule::Ataxx | FlipRule::Quadwrangle => {
-                let around = self.around(mv.to);
+                let around = self.rules.neighbours[mv.to.index()];
                 if rule == FlipRule::Quadwrangle
                     && mv.kind == MoveKind::Drop
                     && (around & self.pieces_of(us)).is_empty()
@@ -78,15 +78,6 @@ impl Position {
             }
         }
         enclosed
-    }
-
-    /// The squares next to `sq` (a king's step away).
-    pub(crate) fn around(&self, sq: Square) -> SquareSet {
-        let g = self.geometry();
-        AROUND
-            .iter()
-            .filter_map(|&(df, dr)| g.square(g.file(sq) + df, g.rank(sq) + dr))
-            .collect()
     }
 
     /// Turns the pieces on `squares` over to the other side (key included).

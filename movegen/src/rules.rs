@@ -6,7 +6,7 @@ use crate::{
     attack_table::attack_desc,
     chasing::Chasing,
     connect::Connect,
-    enclosing::Enclosing,
+    enclosing::{Enclosing, EnclosingRule},
     flipping::FlipRule,
     moves::{Move, MoveKind},
     walling::{Walling, WallingRule},
@@ -817,8 +817,8 @@ pub struct Rules {
     pub moves: MoveRules,
     /// How games end.
     pub end: GameEnd,
-    /// Every neighbour of each square (one king step), for explosions; set by
-    /// [`Rules::finish`] when captures explode.
+    /// Every neighbour of each square (one king step), for explosions, ataxx drops and
+    /// flips; set by [`Rules::finish`] when the rules have one of them.
     pub neighbours: Vec<SquareSet>,
     /// XBoard's piece slots for the variant (Fairy-Stockfish's `pieceToCharTable`), when the
     /// variant file gives them.
@@ -897,7 +897,12 @@ impl Rules {
                 .iter()
                 .any(|p| p.after_move.is_some() || p.max_count.is_some());
         self.moves.petrify = self.pieces.iter().any(|p| p.petrifies);
-        self.neighbours = if self.moves.blast {
+        let ataxx_drops = self
+            .drops
+            .enclosing
+            .as_ref()
+            .is_some_and(|e| e.rule == EnclosingRule::Ataxx);
+        self.neighbours = if self.moves.blast || self.moves.flip.is_some() || ataxx_drops {
             let g = &self.geometry;
             g.squares()
                 .map(|sq| {

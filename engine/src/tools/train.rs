@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use engine::search::{
     handwritten_scores, net_loss, train_net, NetData, NetInputs, NetTrainOptions, Network,
+    MAX_HIDDEN,
 };
 use movegen::{Position, Rules};
 use notation::Color;
@@ -74,7 +75,8 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
                 let value = |args: &mut Args, inline| args.value(&name, inline, "a number");
                 match name.as_str() {
                     "--hidden" => {
-                        options.hidden = number_in(&name, &value(&mut args, inline)?, 1, 512)?
+                        options.hidden =
+                            number_in(&name, &value(&mut args, inline)?, 1, MAX_HIDDEN)?
                     }
                     "--epochs" => {
                         options.epochs = number_in(&name, &value(&mut args, inline)?, 1, 100_000)?
