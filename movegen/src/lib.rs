@@ -22,6 +22,7 @@ mod fen;
 mod flipping;
 mod game_end;
 mod generate;
+mod last_move;
 mod make;
 mod moves;
 mod null_move;

@@ -23,6 +23,9 @@ impl Position {
         self.side = self.side.opponent();
         self.key ^= self.zobrist.side;
         self.history.push(undo);
+        if self.rules.moves.flip.is_some() {
+            self.flipped.push(SquareSet::EMPTY);
+        }
     }
 
     /// Takes back a [`make_null`](Position::make_null).
@@ -32,6 +35,9 @@ impl Position {
     pub fn unmake_null(&mut self) {
         let undo = self.history.pop().expect("a null move to unmake");
         debug_assert!(undo.changes.is_empty() && undo.hand_changes.is_empty());
+        if self.rules.moves.flip.is_some() {
+            self.flipped.pop();
+        }
         self.restore_turn(&undo);
     }
 }

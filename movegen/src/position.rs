@@ -131,7 +131,7 @@ pub struct Position {
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
     /// Per move made, the pieces it turned over ([`MoveRules::flip`](crate::MoveRules::flip);
-    /// empty without that rule).
+    /// an empty set for a null move; no entries without that rule).
     pub(crate) flipped: Vec<SquareSet>,
 }
 

@@ -9,6 +9,7 @@ use super::{
     continuation::PieceTo,
     correction::CorrectionKeys,
     eval::EvalTables,
+    net_eval::NetStack,
     ordering::{
         capture_value, is_killer_score, is_tactical, losing_capture_see, promotion_gain, Hints,
         Killers, MovePicker, OrderContext,
@@ -118,6 +119,8 @@ pub(crate) struct Worker<'a> {
     reductions: [[u8; 64]; 64],
     /// Values for static exchange evaluation.
     exchange: ExchangeTables,
+    /// The network's layers along the current line, when the variant has a network.
+    net_layers: Option<NetStack>,
 }
 
 impl<'a> Worker<'a> {
@@ -160,7 +163,42 @@ impl<'a> Worker<'a> {
             evals: [0; MAX_PLY + 2],
             reductions,
             exchange: ExchangeTables::new(pos.rules(), &tables.values),
+            net_layers: tables.net.as_ref().map(|net| NetStack::new(net, &pos)),
             pos,
+        }
+    }
+
+    /// Makes `mv` on the thread's position (and its network layers).
+    #[inline]
+    pub(crate) fn make(&mut self, mv: Move) {
+        self.pos.make(mv);
+        if let (Some(layers), Some(net)) = (&mut self.net_layers, &self.tables.net) {
+            layers.push(net, &self.pos);
+        }
+    }
+
+    /// Takes back the last [`make`](Worker::make).
+    #[inline]
+    pub(crate) fn unmake(&mut self) {
+        self.pos.unmake();
+        if let Some(layers) = &mut self.net_layers {
+            layers.pop();
+        }
+    }
+
+    /// Passes the turn (null-move pruning).
+    fn make_null(&mut self) {
+        self.pos.make_null();
+        if let (Some(layers), Some(net)) = (&mut self.net_layers, &self.tables.net) {
+            layers.push(net, &self.pos);
+        }
+    }
+
+    /// Takes back the last [`make_null`](Worker::make_null).
+    fn unmake_null(&mut self) {
+        self.pos.unmake_null();
+        if let Some(layers) = &mut self.net_layers {
+            layers.pop();
         }
     }
 
@@ -351,9 +389,9 @@ impl<'a> Worker<'a> {
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.moved[ply] = PieceTo::NONE;
-                self.pos.make_null();
+                self.make_null();
                 let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
-                self.pos.unmake_null();
+                self.unmake_null();
                 if self.stopped {
                     return 0;
                 }
@@ -456,7 +494,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.note_move(ply, &mv);
-            self.pos.make(mv);
+            self.make(mv);
             let gives_check = self.pos.in_check();
             let extension = if ply < MAX_PLY / 2 {
                 (singular + i32::from(gives_check)).min(1)
@@ -490,7 +528,7 @@ impl<'a> Worker<'a> {
                     score = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true);
                 }
             }
-            self.pos.unmake();
+            self.unmake();
             if self.stopped {
                 return 0;
             }
@@ -556,7 +594,11 @@ impl<'a> Worker<'a> {
     /// The static evaluation of the current position corrected by the correction history,
     /// the evaluation before the correction, and the keys it was corrected by.
     fn static_eval(&mut self) -> (i32, i32, CorrectionKeys) {
-        let (raw, keys) = self.data.eval_cache.evaluate(self.tables, &self.pos);
+        let layers = self.net_layers.as_ref().map(NetStack::top);
+        let (raw, keys) = self
+            .data
+            .eval_cache
+            .evaluate(self.tables, &self.pos, layers);
         let correction = self
             .data
             .correction
@@ -705,10 +747,10 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.pos.make(mv);
+            self.make(mv);
             let gives_check = qply + 1 < QS_CHECK_PLIES && self.pos.in_check();
             let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1, gives_check);
-            self.pos.unmake();
+            self.unmake();
             if self.stopped {
                 return 0;
             }

@@ -14,7 +14,8 @@ use notation::{Color, Geometry, Square, SquareSet, MAX_SQUARES};
 use super::{
     attacks::{empty_board_mobility, reach, ReachTables},
     goals::Goals,
-    net::{NetInputs, Network},
+    net::Network,
+    net_eval::{Layers, NetEval},
     params::EvalParams,
     piece_values::{derive, PieceProfile, PAWN_VALUE},
 };
@@ -129,7 +130,7 @@ pub(crate) struct EvalTables {
     /// Per type: whether it slides along whole files (a rook).
     file_slider: Vec<bool>,
     /// The learned correction of the terms above, if the variant has one.
-    net: Option<(NetInputs, Network)>,
+    pub(crate) net: Option<NetEval>,
 }
 
 /// What the evaluation's pass over every piece's moves finds for the terms after it.
@@ -193,20 +194,15 @@ impl EvalTables {
     /// the defaults.
     pub(crate) fn new(rules: &Rules) -> EvalTables {
         let mut tables = EvalTables::handwritten(rules);
-        tables.net =
-            variants::eval_net(&rules.name).and_then(|bytes| match Network::from_bytes(bytes) {
-                Ok(net) if net.inputs() == NetInputs::new(rules).count() => {
-                    Some((NetInputs::new(rules), net))
-                }
-                Ok(_) => {
-                    log::warn!("the network of {} does not fit its pieces", rules.name);
-                    None
-                }
+        tables.net = variants::eval_net(&rules.name).and_then(|bytes| {
+            match Network::from_bytes(bytes).and_then(|net| NetEval::new(&net, rules)) {
+                Ok(net) => Some(net),
                 Err(err) => {
                     log::warn!("the network of {}: {err}", rules.name);
                     None
                 }
-            });
+            }
+        });
         tables
     }
 
@@ -490,12 +486,14 @@ impl EvalTables {
 
     /// The score of `pos` for the side to move, in centipawns.
     pub(crate) fn evaluate(&self, pos: &Position) -> i32 {
-        self.finish(pos, self.board_score(pos))
+        self.finish(pos, self.board_score(pos, None))
     }
 
     /// The part of the evaluation that depends only on what the key of `pos` covers (the
-    /// pieces, their places and the hands), so that it can be cached by that key.
-    pub(crate) fn board_score(&self, pos: &Position) -> BoardScore {
+    /// pieces, their places and the hands), so that it can be cached by that key; `layers`
+    /// are the network's layers of `pos` when the caller keeps them (else they are summed
+    /// afresh).
+    pub(crate) fn board_score(&self, pos: &Position, layers: Option<Layers>) -> BoardScore {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut phase_material = 0;
@@ -557,8 +555,11 @@ impl EvalTables {
             }
         }
         let mut white = white / divisor;
-        if let Some((inputs, net)) = &self.net {
-            let correction = net.evaluate(inputs, pos);
+        if let Some(net) = &self.net {
+            let correction = match layers {
+                Some(layers) => net.score(layers, pos.side_to_move()),
+                None => net.evaluate(pos),
+            };
             white += if pos.side_to_move() == Color::White {
                 correction
             } else {
@@ -1084,6 +1085,7 @@ mod tests {
     use variants::Catalog;
 
     use super::*;
+    use crate::search::net::NetInputs;
 
     #[test]
     fn built_in_networks_load_and_fit_their_variants() {
@@ -1107,14 +1109,16 @@ mod tests {
         net.output_weights = vec![0.5, -0.25, 1.0, 0.75, -0.5, 0.25, -1.0, 0.3];
         let handwritten = EvalTables::handwritten(&rules);
         let mut tables = EvalTables::handwritten(&rules);
-        tables.net = Some((inputs.clone(), net.clone()));
+        let engine_net = NetEval::new(&net, &rules).expect("fits");
+        tables.net = Some(engine_net.clone());
         let mut corrections = Vec::new();
         for fen in [
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
             "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
         ] {
             let pos = Position::from_fen(rules.clone(), fen).expect("fen");
-            let correction = net.evaluate(&inputs, &pos);
+            let correction = engine_net.evaluate(&pos);
+            assert!((correction - net.evaluate(&inputs, &pos)).abs() <= 3);
             corrections.push(correction);
             assert_eq!(
                 tables.evaluate(&pos),

@@ -7,6 +7,7 @@ use movegen::Position;
 use super::{
     correction::CorrectionKeys,
     eval::{BoardScore, EvalTables},
+    net_eval::Layers,
 };
 
 /// Entries in the cache (a power of two); 48 bytes each.
@@ -37,19 +38,21 @@ impl EvalCache {
     }
 
     /// The evaluation of `pos` for the side to move and its correction-history keys, from
-    /// the cache when they are there.
+    /// the cache when they are there; `layers` are the network's layers of `pos`, if the
+    /// caller keeps them.
     #[inline]
     pub(crate) fn evaluate(
         &mut self,
         tables: &EvalTables,
         pos: &Position,
+        layers: Option<Layers>,
     ) -> (i32, CorrectionKeys) {
         let key = pos.key();
         let entry = &mut self.entries[key as usize & (ENTRIES - 1)];
         if entry.0 != key {
             *entry = (
                 key,
-                tables.board_score(pos),
+                tables.board_score(pos, layers),
                 CorrectionKeys::of(pos, tables),
             );
         }

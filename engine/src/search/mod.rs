@@ -13,6 +13,7 @@ mod eval_cache;
 mod goals;
 mod memory;
 mod net;
+mod net_eval;
 mod net_train;
 mod ordering;
 mod overhead;

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use movegen::{Piece, PieceId, Position, Rules};
-use notation::Color;
+use notation::{Color, Square};
 
 use super::eval::second_player_view;
 
@@ -29,22 +29,24 @@ pub const CP_PER_UNIT: f32 = 400.0 / std::f32::consts::LN_10;
 pub struct NetInputs {
     types: usize,
     squares: usize,
-    /// Per square: the square the second player sees it as.
+    /// Per square index: the square the second player sees it as.
     view: Vec<u16>,
 }
 
 impl NetInputs {
     /// The inputs of the variant `rules`.
     pub fn new(rules: &Rules) -> NetInputs {
-        let view = second_player_view(rules);
+        let seen_as = second_player_view(rules);
+        let squares = rules.geometry.num_squares();
+        // Indices of holes (which hold no piece) stay as they are.
+        let mut view: Vec<u16> = (0..squares as u16).collect();
+        for sq in rules.geometry.squares() {
+            view[sq.index()] = seen_as(sq).index() as u16;
+        }
         NetInputs {
             types: rules.pieces.len(),
-            squares: rules.geometry.num_squares(),
-            view: rules
-                .geometry
-                .squares()
-                .map(|sq| view(sq).index() as u16)
-                .collect(),
+            squares,
+            view,
         }
     }
 
@@ -57,31 +59,37 @@ impl NetInputs {
     /// board, the input of a type in hand once per piece held).
     #[inline]
     pub fn collect(&self, pos: &Position, viewer: Color, mut add: impl FnMut(usize)) {
-        let second = viewer != Color::White;
         for sq in pos.occupied().iter() {
-            let Some(piece) = pos.piece_at(sq) else {
-                continue;
-            };
-            let square = if second {
-                self.view[sq.index()] as usize
-            } else {
-                sq.index()
-            };
-            add(self.board_input(piece, viewer, square));
+            if let Some(piece) = pos.piece_at(sq) {
+                add(self.board_input(piece, sq, viewer));
+            }
         }
         for color in Color::ALL {
-            let theirs = usize::from(color != viewer);
-            for id in 0..self.types {
-                for _ in 0..pos.in_hand(color, id as PieceId) {
-                    add(2 * self.types * self.squares + theirs * self.types + id);
+            for id in 0..self.types as PieceId {
+                for _ in 0..pos.in_hand(color, id) {
+                    add(self.hand_input(color, id, viewer));
                 }
             }
         }
     }
 
-    fn board_input(&self, piece: Piece, viewer: Color, square: usize) -> usize {
+    /// The input of `piece` on `sq` as `viewer` sees it.
+    #[inline]
+    pub(crate) fn board_input(&self, piece: Piece, sq: Square, viewer: Color) -> usize {
+        let square = if viewer == Color::White {
+            sq.index()
+        } else {
+            self.view[sq.index()] as usize
+        };
         let theirs = usize::from(piece.color != viewer);
         (theirs * self.types + piece.id as usize) * self.squares + square
+    }
+
+    /// The input of a piece of type `id` in `owner`'s hand as `viewer` sees it.
+    #[inline]
+    pub(crate) fn hand_input(&self, owner: Color, id: PieceId, viewer: Color) -> usize {
+        let theirs = usize::from(owner != viewer);
+        2 * self.types * self.squares + theirs * self.types + id as usize
     }
 }
 

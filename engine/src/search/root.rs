@@ -254,7 +254,7 @@ impl Worker<'_> {
                 0
             };
             self.note_move(0, &mv);
-            self.pos.make(mv);
+            self.make(mv);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
             let reduction = if gives_check {
@@ -281,7 +281,7 @@ impl Worker<'_> {
                     score = -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true);
                 }
             }
-            self.pos.unmake();
+            self.unmake();
             if self.stopped {
                 break;
             }

@@ -76,7 +76,7 @@ impl Linear {
         let rows: Vec<(f64, Vec<(u32, f32)>)> = positions
             .par_iter()
             .map(|pos| {
-                let board = tables.board_score(pos);
+                let board = tables.board_score(pos, None);
                 let mid = f64::from(board.phase) / 256.0 / f64::from(board.divisor);
                 let end = (256.0 - f64::from(board.phase)) / 256.0 / f64::from(board.divisor);
                 let mut row = Vec::with_capacity(2 * pos.occupied().len());
