@@ -2,7 +2,10 @@
 //! `variants/nets/VARIANT.nnue`. The engine reads them; this crate only holds the bytes.
 
 /// (variant, network file) of every built-in variant with a trained network.
-const NETS: &[(&str, &[u8])] = &[("chess", include_bytes!("../nets/chess.nnue"))];
+const NETS: &[(&str, &[u8])] = &[
+    ("chess", include_bytes!("../nets/chess.nnue")),
+    ("shogi", include_bytes!("../nets/shogi.nnue")),
+];
 
 /// The network file of the built-in variant `name`, if it has one.
 pub fn eval_net(name: &str) -> Option<&'static [u8]> {
