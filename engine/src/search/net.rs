@@ -13,7 +13,7 @@ use std::fmt;
 use movegen::{Piece, PieceId, Position, Rules};
 use notation::{Color, Square};
 
-use super::eval::second_player_view;
+use super::{eval::second_player_view, net_train::NetData};
 
 /// What a network file begins with.
 const MAGIC: &[u8; 8] = b"KRAKNET1";
@@ -215,51 +215,12 @@ impl Network {
         })
     }
 
-    /// The hidden layer of `viewer`'s view of `pos`, before the activation.
-    #[inline]
-    fn layer<'a>(
-        &self,
-        inputs: &NetInputs,
-        pos: &Position,
-        viewer: Color,
-        layer: &'a mut [f32; MAX_HIDDEN],
-    ) -> &'a [f32] {
-        let h = self.hidden;
-        let layer = &mut layer[..h];
-        layer.copy_from_slice(&self.hidden_bias);
-        inputs.collect(pos, viewer, |input| {
-            let row = &self.input_weights[input * h..(input + 1) * h];
-            for (a, w) in layer.iter_mut().zip(row) {
-                *a += w;
-            }
-        });
-        layer
-    }
-
-    /// The score of `pos` for the side to move, in units of the output (see
-    /// [`CP_PER_UNIT`]).
-    #[inline]
-    pub fn output(&self, inputs: &NetInputs, pos: &Position) -> f32 {
-        let us = pos.side_to_move();
-        let mut ours = [0.0; MAX_HIDDEN];
-        let mut theirs = [0.0; MAX_HIDDEN];
-        let ours = self.layer(inputs, pos, us, &mut ours);
-        let theirs = self.layer(inputs, pos, us.opponent(), &mut theirs);
-        let (w_ours, w_theirs) = self.output_weights.split_at(self.hidden);
-        let dot = |layer: &[f32], weights: &[f32]| {
-            layer
-                .iter()
-                .zip(weights)
-                .map(|(&a, &w)| activation(a) * w)
-                .sum::<f32>()
-        };
-        self.output_bias + dot(ours, w_ours) + dot(theirs, w_theirs)
-    }
-
-    /// The score of `pos` for the side to move, in centipawns.
-    #[inline]
+    /// The score of `pos` for the side to move, in centipawns, computed in f32 as training
+    /// computes it (the search uses the integer form, [`NetEval`](super::net_eval::NetEval)).
     pub fn evaluate(&self, inputs: &NetInputs, pos: &Position) -> i32 {
-        (self.output(inputs, pos) * CP_PER_UNIT).round() as i32
+        let mut data = NetData::new();
+        data.push(inputs, pos, 0, 0.5);
+        (data.output(self, 0) * CP_PER_UNIT).round() as i32
     }
 }
 

@@ -6,7 +6,10 @@
 use movegen::{Position, Rules};
 use notation::Color;
 
-use super::net::{NetInputs, Network, CP_PER_UNIT, MAX_HIDDEN};
+use super::{
+    net::{NetInputs, Network, CP_PER_UNIT, MAX_HIDDEN},
+    score::MAX_PLY,
+};
 
 /// Integer units per unit of a hidden layer: a weight `w` is kept as `round(w * SCALE)`.
 /// Sums wrap beyond +-64 units, far past the activation's clip at 1.
@@ -156,7 +159,9 @@ impl NetStack {
     /// The layers of `pos`, summed afresh, as the line's start.
     pub(crate) fn new(net: &NetEval, pos: &Position) -> NetStack {
         let hidden = net.hidden;
-        let mut layers = vec![0; 2 * hidden];
+        // Room for the deepest line the search makes, so that pushes do not allocate.
+        let mut layers = Vec::with_capacity(2 * hidden * (MAX_PLY + 2));
+        layers.resize(2 * hidden, 0);
         let (white, black) = layers.split_at_mut(hidden);
         net.refresh(pos, Color::White, white);
         net.refresh(pos, Color::Black, black);

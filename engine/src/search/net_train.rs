@@ -54,6 +54,11 @@ impl NetData {
         self.targets.is_empty()
     }
 
+    /// The network's output for position `i` (without its base score).
+    pub(crate) fn output(&self, net: &Network, i: usize) -> f32 {
+        Layers::new(net.hidden()).forward(net, self.views(i))
+    }
+
     /// The two views of position `i`.
     fn views(&self, i: usize) -> [&[u32]; 2] {
         let (start, split) = self.starts[i];
