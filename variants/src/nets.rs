@@ -6,6 +6,7 @@ const NETS: &[(&str, &[u8])] = &[
     ("chess", include_bytes!("../nets/chess.nnue")),
     ("shogi", include_bytes!("../nets/shogi.nnue")),
     ("crazyhouse", include_bytes!("../nets/crazyhouse.nnue")),
+    ("capablanca", include_bytes!("../nets/capablanca.nnue")),
 ];
 
 /// The network file of the built-in variant `name`, if it has one.
