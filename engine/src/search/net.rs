@@ -13,7 +13,7 @@ use std::fmt;
 use movegen::{Piece, PieceId, Position, Rules};
 use notation::{Color, Square};
 
-use super::{eval::second_player_view, net_train::NetData};
+use super::eval::second_player_view;
 
 /// What a network file begins with.
 const MAGIC: &[u8; 8] = b"KRAKNET1";
@@ -216,9 +216,11 @@ impl Network {
     }
 
     /// The score of `pos` for the side to move, in centipawns, computed in f32 as training
-    /// computes it (the search uses the integer form, [`NetEval`](super::net_eval::NetEval)).
+    /// computes it: the reference the search's integer form
+    /// ([`NetEval`](super::net_eval::NetEval)) is tested against.
+    #[cfg(test)]
     pub fn evaluate(&self, inputs: &NetInputs, pos: &Position) -> i32 {
-        let mut data = NetData::new();
+        let mut data = super::net_train::NetData::new();
         data.push(inputs, pos, 0, 0.5);
         (data.output(self, 0) * CP_PER_UNIT).round() as i32
     }

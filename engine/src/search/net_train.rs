@@ -55,6 +55,7 @@ impl NetData {
     }
 
     /// The network's output for position `i` (without its base score).
+    #[cfg(test)]
     pub(crate) fn output(&self, net: &Network, i: usize) -> f32 {
         Layers::new(net.hidden()).forward(net, self.views(i))
     }
