@@ -10,7 +10,7 @@ use std::{
 };
 
 use engine::search::{Control, Limits, Score, Searcher};
-use movegen::{MoveKind, Outcome, Position};
+use movegen::{Move, MoveKind, Outcome, Position};
 use notation::Color;
 use variants::Catalog;
 
@@ -33,8 +33,9 @@ Usage: kraken datagen --variant NAME [--games N] [--nodes N] [--plies N] [--thre
   --variants-file FILE  load variants from FILE first
 
 Each line is 'FEN | RESULT | SCORE', RESULT being 1, 0.5 or 0 and SCORE the search's score
-of the position in centipawns, both from White's (the first player's) view. A position is written when the side to move is not in check and the searched move
-neither captures nor promotes, past the random plies, without a mate score. A game ends by
+of the position in centipawns, both from White's (the first player's) view. A position is
+written when the side to move is not in check and the searched move (a drop or a castling
+included) neither captures nor promotes, past the random plies, without a mate score. A game ends by
 the variant's rules, as a win once the score stays beyond 15 pawns for 8 plies, or as a draw
 after 400 plies. Positions go to stdout, a line per finished game to stderr.
 
@@ -161,12 +162,7 @@ fn play(
         };
         let us = pos.side_to_move();
         if let Score::Cp(cp) = found.score {
-            let quiet = best.kind == MoveKind::Normal
-                && best.promotion().is_none()
-                && best.victims().next().is_none()
-                && pos.piece_at(best.to).is_none()
-                && !pos.in_check();
-            if quiet {
+            if is_quiet(&pos, &best) {
                 let white = if us == Color::White { cp } else { -cp };
                 fens.push((pos.fen(), white));
             }
@@ -183,6 +179,17 @@ fn play(
         pos.make(best);
     }
     (fens, "0.5")
+}
+
+/// Whether `pos`, whose searched move is `best`, is quiet enough to learn from: the side to
+/// move is not in check and `best` neither captures nor promotes. Drops, castlings and passes
+/// are quiet moves (a drop is often the best move in a drop game).
+fn is_quiet(pos: &Position, best: &Move) -> bool {
+    let takes = match best.kind {
+        MoveKind::Normal => pos.piece_at(best.to).is_some(),
+        MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
+    };
+    !takes && best.victims().next().is_none() && best.promotion().is_none() && !pos.in_check()
 }
 
 /// The result from White's view when `side` wins (`Some(true)`), loses or draws (`None`).
@@ -275,6 +282,33 @@ mod tests {
             lines += 1;
         }
         assert!(lines > 10, "{lines} positions");
+    }
+
+    #[test]
+    fn drops_and_castlings_are_quiet_captures_and_promotions_are_not() {
+        let catalog = Catalog::builtin();
+        let mut quiet_kinds = Vec::new();
+        for (variant, fen) in [
+            (
+                "crazyhouse",
+                "r3k2r/pppq1ppp/2n5/3pp3/4n3/2N2N2/PPPP1PPP/R3K2R[Bb] w KQkq - 0 8",
+            ),
+            ("chess", "4k3/1P6/8/8/8/8/8/4K2R w K - 0 1"),
+        ] {
+            let rules = catalog.rules(variant).expect("built in");
+            let mut pos = Position::from_fen(rules, fen).expect("a FEN");
+            for mv in pos.legal_moves() {
+                let quiet = is_quiet(&pos, &mv);
+                let loud = pos.is_capture(&mv) || mv.promotion().is_some();
+                assert_eq!(quiet, !loud, "{variant}: {mv:?}");
+                if quiet {
+                    quiet_kinds.push(mv.kind);
+                }
+            }
+        }
+        for kind in [MoveKind::Normal, MoveKind::Drop, MoveKind::Castle] {
+            assert!(quiet_kinds.contains(&kind), "no quiet {kind:?}");
+        }
     }
 
     #[test]
