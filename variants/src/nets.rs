@@ -7,6 +7,7 @@ const NETS: &[(&str, &[u8])] = &[
     ("shogi", include_bytes!("../nets/shogi.nnue")),
     ("crazyhouse", include_bytes!("../nets/crazyhouse.nnue")),
     ("capablanca", include_bytes!("../nets/capablanca.nnue")),
+    ("makruk", include_bytes!("../nets/makruk.nnue")),
 ];
 
 /// The network file of the built-in variant `name`, if it has one.
