@@ -28,6 +28,9 @@ pub enum EndReason {
     /// A repetition in which one side chased the same piece with every move
     /// (`chasingRule = axf`): that side loses.
     PerpetualChase,
+    /// A side moved one piece to and fro as often as the move repetition rule allows
+    /// (`moveRepetitionIllegal`): that side loses.
+    RepeatedMove,
     /// A side ran out of the pieces the rules count (extinction, antichess, horde, atomic).
     Extinction,
     /// A piece reached its goal region (king of the hill, racing kings).
@@ -61,6 +64,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
             EndReason::PerpetualChase => "perpetual chase",
+            EndReason::RepeatedMove => "repeated move",
             EndReason::Extinction => "extinction",
             EndReason::Flag => "goal reached",
             EndReason::CheckLimit => "check limit",
@@ -157,6 +161,11 @@ impl Position {
                 outcome: Outcome::Draw,
                 reason: EndReason::Counting,
             });
+        }
+        if end.repeated_move_loses && end.repetitions > 0 {
+            if let Some(over) = self.repeated_move_end() {
+                return Some(over);
+            }
         }
         let (count, start) = match (end.repetitions, repetitions) {
             (0, _) | (_, 0) => (0, 0),

@@ -24,6 +24,7 @@ mod game_end;
 mod generate;
 mod last_move;
 mod make;
+mod move_repetition;
 mod moves;
 mod null_move;
 mod palace;

@@ -478,6 +478,9 @@ pub struct GameEnd {
     /// the same piece with every move is lost by that side, and the move rule grows with
     /// checks; `None`: no such rule.
     pub chasing: Option<Chasing>,
+    /// Janggi's move repetition rule (`moveRepetitionIllegal`): moving one piece to and fro
+    /// five times in a row, never in check meanwhile, loses.
+    pub repeated_move_loses: bool,
     /// Two passes in a row end the game, and so does a pass while the kings face each other
     /// under [`Rules::bikjang`] (Fairy-Stockfish's rule for variants with `pass`).
     pub passes_end: bool,
@@ -757,6 +760,7 @@ impl Default for GameEnd {
             repetition_value_absolute: false,
             perpetual_check_loses: false,
             chasing: None,
+            repeated_move_loses: false,
             passes_end: false,
             full_board_ends: false,
             material_counting: None,

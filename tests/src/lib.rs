@@ -6,6 +6,7 @@ pub mod perft_case;
 pub mod piece_board;
 pub mod session;
 pub mod setup;
+pub mod verdicts;
 pub mod xbetza_case;
 
 /// How many cases a fuzz test runs: `default` in `cargo test`, or `PROPTEST_CASES` when it is

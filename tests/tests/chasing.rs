@@ -7,69 +7,21 @@
 //! in positions reached by random moves. Kraken's rule ends (with the repetition count of the
 //! game) must give the same verdict after every move.
 
-use kraken_tests::setup::{over, play, read};
-use movegen::{EndReason, GameOver, MoveFormat, Outcome, Position};
-use serde_json::Value;
+use kraken_tests::{
+    setup::{over, play, read},
+    verdicts::follow_verdicts,
+};
+use movegen::{EndReason, Outcome};
 use variants::Catalog;
-
-/// Fairy-Stockfish's verdict written as the reference file writes it.
-fn verdict(end: Option<GameOver>) -> &'static str {
-    match end.map(|over| over.outcome) {
-        None => "-",
-        Some(Outcome::Draw) => "draw",
-        Some(Outcome::Win) => "win",
-        Some(Outcome::Loss) => "loss",
-    }
-}
-
-/// The end the rules declare in `pos` for the game (not the search).
-fn game_rule_end(pos: &Position) -> Option<GameOver> {
-    let repetitions = usize::from(pos.rules().end.repetitions).saturating_sub(1);
-    pos.rule_end(repetitions)
-}
 
 #[test]
 fn chasing_follows_fairy_stockfish() {
     let catalog = Catalog::builtin();
-    let text = include_str!("../data/game_end/chasing.jsonl");
-    let mut ends = [0; 4];
-    for (line_number, line) in text.lines().enumerate() {
-        let case: Value = serde_json::from_str(line).expect("valid JSON");
-        let name = case["name"].as_str().expect("name");
-        let variant = case["variant"].as_str().expect("variant");
-        let fen = case["fen"].as_str().expect("fen");
-        let context = format!("line {}: {name}: {fen}", line_number + 1);
-        let mut pos = read(&catalog, variant, fen);
-        let moves = case["moves"].as_array().expect("moves");
-        let verdicts = case["verdicts"].as_array().expect("verdicts");
-        let mut played = Vec::new();
-        for (mv, expected) in moves.iter().zip(verdicts) {
-            let text = mv.as_str().expect("move");
-            played.push(text);
-            let parsed = pos
-                .parse_move(text, MoveFormat::default())
-                .unwrap_or_else(|e| panic!("{context}: {text}: {e:?}"));
-            pos.make(parsed);
-            let expected = expected.as_str().expect("verdict");
-            let end = game_rule_end(&pos);
-            assert_eq!(
-                verdict(end),
-                expected,
-                "{context}: after {} ({end:?})",
-                played.join(" ")
-            );
-        }
-        let last = verdicts.last().and_then(Value::as_str).unwrap_or("-");
-        let slot = ["-", "draw", "win", "loss"]
-            .iter()
-            .position(|&v| v == last)
-            .expect("a known verdict");
-        ends[slot] += 1;
-    }
+    let reached = follow_verdicts(&catalog, include_str!("../data/game_end/chasing.jsonl"));
     // The cases must reach every verdict, chases won and lost among them.
     assert!(
-        ends[1] > 0 && ends[2] > 0 && ends[3] > 0,
-        "verdicts reached (-, draw, win, loss): {ends:?}"
+        reached[1] > 0 && reached[2] > 0 && reached[3] > 0,
+        "verdicts reached (-, draw, win, loss): {reached:?}"
     );
 }
 

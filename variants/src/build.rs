@@ -93,6 +93,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "nFoldValue",
     "nFoldValueAbsolute",
     "perpetualCheckIllegal",
+    "moveRepetitionIllegal",
     "chasingRule",
     "extinctionValue",
     "extinctionClaim",
@@ -201,12 +202,7 @@ pub const KNOWN_KEYS: &[&str] = &[
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
 /// the value that means "off").
-pub const UNSUPPORTED_KEYS: &[&str] = &[
-    "twoBoards",
-    "petrifyBlastPieces",
-    "dropChecks",
-    "moveRepetitionIllegal",
-];
+pub const UNSUPPORTED_KEYS: &[&str] = &["twoBoards", "petrifyBlastPieces", "dropChecks"];
 
 /// Whether `key` is a key a variant file may use.
 pub fn is_known_key(key: &str) -> bool {
@@ -935,6 +931,7 @@ impl Builder<'_> {
             repetition_value: self.outcome("nFoldValue", Outcome::Draw),
             repetition_value_absolute: self.bool("nFoldValueAbsolute", false),
             perpetual_check_loses: self.bool("perpetualCheckIllegal", false),
+            repeated_move_loses: self.bool("moveRepetitionIllegal", false),
             chasing: self.chasing(&declared, rules.pieces.len()),
             castling_wins: self.castling_rights("castlingWins"),
             ..GameEnd::default()

@@ -245,6 +245,9 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.end.material_counting.is_some() {
         notes.push("material counting".into());
     }
+    if rules.end.repeated_move_loses {
+        notes.push("move repetition loses".into());
+    }
     if rules.end.shatar_mate.is_some() {
         notes.push("shatar mate rule".into());
     }
