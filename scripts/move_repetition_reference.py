@@ -19,7 +19,8 @@ import random
 
 import pyffish as sf
 
-VALUES = {0: "draw", 32000: "win", -32000: "loss"}
+from chasing_reference import case, source, target
+
 VARIANT = "janggimodern"
 START = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
 
@@ -43,29 +44,6 @@ CASES = [
 ]
 
 
-def verdict(fen, moves):
-    ended, value = sf.is_optional_game_end(VARIANT, fen, moves)
-    return VALUES.get(value, str(value)) if ended else "-"
-
-
-def case(name, fen, moves):
-    verdicts = []
-    for ply in range(len(moves)):
-        legal = sf.legal_moves(VARIANT, fen, moves[:ply])
-        if moves[ply] not in legal:
-            raise SystemExit(f"{name}: {moves[ply]} is not legal after {moves[:ply]}")
-        verdicts.append(verdict(fen, moves[: ply + 1]))
-    return {"name": name, "variant": VARIANT, "fen": fen, "moves": moves, "verdicts": verdicts}
-
-
-def split(move):
-    """A move in coordinates as its two squares (`a10a9` -> `a10`, `a9`)."""
-    i = 1
-    while move[i].isdigit():
-        i += 1
-    return move[:i], move[i:]
-
-
 def quiet(fen, moves, move):
     """Whether `move` takes nothing."""
     return not sf.is_capture(VARIANT, fen, moves, move)
@@ -86,9 +64,9 @@ def random_case(rng, index):
             if not legal:
                 break
             shuttler = ply % 2 == 0
-            plain = [m for m in legal if quiet(fen, moves, m) and split(m)[0] != split(m)[1]]
+            plain = [m for m in legal if quiet(fen, moves, m) and source(m) != target(m)]
             if shuttler:
-                passes = [m for m in legal if split(m)[0] == split(m)[1]]
+                passes = [m for m in legal if source(m) == target(m)]
                 if shuttle and passes and rng.random() < 0.08:
                     move = rng.choice(passes)
                 elif shuttle and shuttle in legal and (rng.random() < 0.9 or not plain):
@@ -98,14 +76,13 @@ def random_case(rng, index):
                 else:
                     move = rng.choice(legal)
                 if move == shuttle or move in plain:
-                    source, target = split(move)
-                    shuttle = target + source
+                    shuttle = target(move) + source(move)
             else:
                 checks = [m for m in legal if sf.gives_check(VARIANT, fen, moves + [m])]
                 move = rng.choice(checks if checks and rng.random() < 0.3 else plain or legal)
             moves.append(move)
         if len(moves) >= 10:
-            return case(f"random shuttle {index}", fen, moves)
+            return case(f"random shuttle {index}", fen, moves, VARIANT)
 
 
 def main():
@@ -118,7 +95,7 @@ def main():
     with open(args.out, "w") as out:
         for name, fen, white, black in CASES:
             moves = [m for pair in zip(white.split(), black.split()) for m in pair]
-            out.write(json.dumps(case(name, fen, moves)) + "\n")
+            out.write(json.dumps(case(name, fen, moves, VARIANT)) + "\n")
         for index in range(args.random):
             out.write(json.dumps(random_case(rng, index)) + "\n")
 
