@@ -54,6 +54,27 @@ impl NetData {
         self.targets.is_empty()
     }
 
+    /// Splits off the positions from `at` on (all of them when `at` is 0, none past the
+    /// end) and returns them.
+    pub fn split_off(&mut self, at: usize) -> NetData {
+        let at = at.min(self.len());
+        let cut = self
+            .starts
+            .get(at)
+            .map_or(self.inputs.len(), |&(start, _)| start);
+        NetData {
+            inputs: self.inputs.split_off(cut),
+            starts: self
+                .starts
+                .split_off(at)
+                .into_iter()
+                .map(|(start, split)| (start - cut, split - cut))
+                .collect(),
+            bases: self.bases.split_off(at),
+            targets: self.targets.split_off(at),
+        }
+    }
+
     /// The network's output for position `i` (without its base score).
     #[cfg(test)]
     pub(crate) fn output(&self, net: &Network, i: usize) -> f32 {
@@ -351,6 +372,38 @@ mod tests {
             positions.push(pos);
         }
         positions
+    }
+
+    #[test]
+    fn split_off_keeps_every_position_whole() {
+        let rules = variants::Catalog::builtin().rules("shogi").expect("shogi");
+        let inputs = NetInputs::new(&rules);
+        let positions = random_positions(&rules, 40, 9);
+        let mut whole = NetData::new();
+        for (n, pos) in positions.iter().enumerate() {
+            whole.push(&inputs, pos, n as i32, n as f32 / 40.0);
+        }
+        let mut first = NetData::new();
+        for (n, pos) in positions.iter().enumerate() {
+            first.push(&inputs, pos, n as i32, n as f32 / 40.0);
+        }
+        let second = first.split_off(25);
+        assert_eq!((first.len(), second.len()), (25, 15));
+        for i in 0..40 {
+            let (part, j) = if i < 25 {
+                (&first, i)
+            } else {
+                (&second, i - 25)
+            };
+            assert_eq!(part.views(j), whole.views(i), "position {i}");
+            assert_eq!(part.bases[j], whole.bases[i]);
+            assert_eq!(part.targets[j], whole.targets[i]);
+        }
+        let mut all = NetData::new();
+        all.push(&inputs, &positions[0], 0, 0.5);
+        assert_eq!(all.split_off(5).len(), 0);
+        assert_eq!(all.split_off(0).len(), 1);
+        assert!(all.is_empty());
     }
 
     #[test]

@@ -114,27 +114,15 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     }
     let rules = catalog_rules(&variant, &files)?;
     let inputs = NetInputs::new(&rules);
-    let (mut positions, mut targets) = read_positions(&rules, &data, lambda)?;
-    let (held, held_targets) = if holdout.is_empty() {
-        let split = positions.len() - positions.len() / 20;
-        (positions.split_off(split), targets.split_off(split))
+    let mut train = read_net_data(&rules, &inputs, &data, lambda)?;
+    let holdout = if holdout.is_empty() {
+        train.split_off(train.len() - train.len() / 20)
     } else {
-        read_positions(&rules, &holdout, lambda)?
+        read_net_data(&rules, &inputs, &holdout, lambda)?
     };
-    if positions.is_empty() {
+    if train.is_empty() {
         return Err(UsageError::new("the data holds no position to train on"));
     }
-    let to_data = |positions: &[Position], targets: &[f32]| {
-        let bases = handwritten_scores(&rules, positions);
-        let mut set = NetData::new();
-        for ((pos, &target), base) in positions.iter().zip(targets).zip(bases) {
-            set.push(&inputs, pos, base, target);
-        }
-        set
-    };
-    let train = to_data(&positions, &targets);
-    drop(positions);
-    let holdout = to_data(&held, &held_targets);
     let net = train_net(inputs.count(), &train, &holdout, &options, &mut |line| {
         eprintln!("{line}")
     });
@@ -151,15 +139,31 @@ pub fn run(items: &[String]) -> Result<String, UsageError> {
     ))
 }
 
-/// The positions of the data `files` and their targets: the side to move's win probability,
-/// `lambda` of it from the game's result and the rest from the score.
-fn read_positions(
+/// Positions read before they are turned into the network's inputs together (a position
+/// holds room for a game's history: kept all at once, a few hundred thousand of them would
+/// take gigabytes).
+const READ_CHUNK: usize = 16_384;
+
+/// The positions of the data `files` as the network's inputs, each with the hand-written
+/// evaluation's score and its target: the side to move's win probability, `lambda` of it
+/// from the game's result and the rest from the score.
+fn read_net_data(
     rules: &Arc<Rules>,
+    inputs: &NetInputs,
     files: &[String],
     lambda: f64,
-) -> Result<(Vec<Position>, Vec<f32>), UsageError> {
-    let mut positions = Vec::new();
-    let mut targets = Vec::new();
+) -> Result<NetData, UsageError> {
+    let mut set = NetData::new();
+    let mut positions = Vec::with_capacity(READ_CHUNK);
+    let mut targets = Vec::with_capacity(READ_CHUNK);
+    let mut add = |positions: &mut Vec<Position>, targets: &mut Vec<f32>| {
+        let bases = handwritten_scores(rules, positions);
+        for ((pos, &target), base) in positions.iter().zip(targets.iter()).zip(bases) {
+            set.push(inputs, pos, base, target);
+        }
+        positions.clear();
+        targets.clear();
+    };
     read_data_lines(rules, files, |pos, result, score| {
         let white = match score {
             Some(cp) => lambda * result + (1.0 - lambda) / (1.0 + 10f64.powf(-cp / 400.0)),
@@ -172,8 +176,12 @@ fn read_positions(
         };
         positions.push(pos);
         targets.push(target as f32);
+        if positions.len() == READ_CHUNK {
+            add(&mut positions, &mut targets);
+        }
     })?;
-    Ok((positions, targets))
+    add(&mut positions, &mut targets);
+    Ok(set)
 }
 
 #[cfg(test)]
