@@ -764,6 +764,11 @@ impl Position {
 
     /// [`is_legal`](Position::is_legal) but for mandatory captures.
     fn is_legal_alone(&mut self, mv: Move) -> bool {
+        // S-chess: the move must be legal without the piece it gates in, which may neither
+        // block a check nor stand in for a pinned piece (the game's rules; Fairy-Stockfish).
+        if mv.gate().is_some() && !self.is_legal_alone(mv.without_gate()) {
+            return false;
+        }
         let us = self.side;
         let them = us.opponent();
         if mv.kind == MoveKind::Castle && self.royals(us).contains(mv.from) {
@@ -887,6 +892,9 @@ impl Position {
         if legal && mv.kind == MoveKind::Drop && self.rules.drops.no_drop_mate == Some(mv.piece) {
             legal = !self.in_check() || self.has_legal_move();
         }
+        if legal && mv.kind == MoveKind::Drop && self.rules.drops.no_checks {
+            legal = !self.in_check();
+        }
         self.unmake();
         legal
     }
@@ -990,7 +998,11 @@ impl Position {
                     MoveKind::Normal => {
                         untouched && mv.from != king && plain && !self.is_sittuyin_promotion(mv)
                     }
-                    MoveKind::Drop => untouched && self.rules.drops.no_drop_mate != Some(mv.piece),
+                    MoveKind::Drop => {
+                        untouched
+                            && self.rules.drops.no_drop_mate != Some(mv.piece)
+                            && !self.rules.drops.no_checks
+                    }
                     MoveKind::Castle | MoveKind::Pass => false,
                 };
                 quick || self.is_legal_alone(*mv)

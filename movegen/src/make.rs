@@ -85,6 +85,7 @@ impl Position {
             duck: self.duck,
             wall: NO_SQUARE,
             petrified: NO_SQUARE,
+            blast_petrified: false,
             key: self.key,
             castled: None,
         }
@@ -184,9 +185,11 @@ impl Position {
                 if self.rules.moves.blast && Self::is_capture_made(us, &undo) {
                     self.explode(&mut undo, mv.to);
                 }
+                // A capturing piece the blast spared (immune) does not petrify.
                 if self.rules.moves.petrify
                     && self.rules.pieces[mv.piece as usize].petrifies
                     && Self::is_capture_made(us, &undo)
+                    && !(self.rules.moves.blast && self.board[mv.to.index()] != 0)
                 {
                     self.petrify(&mut undo, mv.to);
                 }
@@ -433,7 +436,8 @@ impl Position {
     }
 
     /// Explodes a capture on `to`: the capturing piece and every piece but pawns next to `to`
-    /// leave the board.
+    /// leave the board (the latter turning into walls under
+    /// [`MoveRules::petrify_blast`](crate::MoveRules::petrify_blast)).
     fn explode(&mut self, undo: &mut Undo, to: Square) {
         let blast = self.rules.neighbours[to.index()] & self.occupied();
         for sq in blast.iter() {
@@ -441,6 +445,10 @@ impl Position {
             if !self.rules.is_pawn(id) && !self.rules.moves.blast_immune.contains(&id) {
                 self.record(undo, sq);
                 self.clear(sq);
+                if self.rules.moves.petrify_blast {
+                    self.place_wall(sq);
+                    undo.blast_petrified = true;
+                }
             }
         }
         let capturer = self.piece_at(to).map(|p| p.id);
@@ -465,6 +473,13 @@ impl Position {
         }
         if undo.petrified != NO_SQUARE {
             self.remove_wall(Square(undo.petrified));
+        }
+        if undo.blast_petrified {
+            for change in &undo.changes {
+                if self.walls.contains(change.square) {
+                    self.remove_wall(change.square);
+                }
+            }
         }
         if undo.duck != self.duck {
             self.set_duck((undo.duck != NO_SQUARE).then_some(Square(undo.duck)));

@@ -111,6 +111,16 @@ impl Move {
         self.gate.checked_sub(1)
     }
 
+    /// The same move without its gated piece.
+    #[inline]
+    pub fn without_gate(&self) -> Move {
+        Move {
+            gate: 0,
+            flags: self.flags & !FLAG_GATE_ON_PARTNER,
+            ..*self
+        }
+    }
+
     /// Where the move places a wall (the duck's new square in duck chess).
     #[inline]
     pub fn wall(&self) -> Option<Square> {

@@ -83,6 +83,10 @@ pub(crate) struct Undo {
     pub(crate) wall: u8,
     /// The square where the moved piece turned into a wall, or [`NO_SQUARE`].
     pub(crate) petrified: u8,
+    /// Whether pieces the move's explosion removed turned into walls
+    /// ([`MoveRules::petrify_blast`](crate::MoveRules::petrify_blast)): the walls on the
+    /// squares in `changes`.
+    pub(crate) blast_petrified: bool,
     pub(crate) key: u64,
     /// Whether the move castled, and toward which side (`Some(true)`: kingside), for the
     /// rules that look at the last move (`castlingWins`); unmake restores nothing from it.

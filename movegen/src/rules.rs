@@ -338,6 +338,8 @@ pub struct Drops {
     pub promoted: bool,
     /// A type whose drop may not give mate (shogi pawn).
     pub no_drop_mate: Option<PieceId>,
+    /// No drop may give check (Fairy-Stockfish's `dropChecks = false`, supply chess).
+    pub no_checks: bool,
     /// Pawns may not be dropped in the promotion zone (crazyhouse).
     pub no_pawn_drops_in_zone: bool,
     /// Pawns may not be dropped on the first rank (crazyhouse).
@@ -646,6 +648,9 @@ pub struct MoveRules {
     /// Types an explosion does not remove, the capturing piece included (Fairy-Stockfish's
     /// `blastImmuneTypes`, atomar's kings).
     pub blast_immune: Vec<PieceId>,
+    /// The pieces an explosion removes, but for the capturing piece, turn into walls
+    /// (Fairy-Stockfish's `petrifyBlastPieces`).
+    pub petrify_blast: bool,
     /// Types that may not capture a piece of their own type (Fairy-Stockfish's
     /// `mutuallyImmuneTypes`, atomar's kings).
     pub mutually_immune: Vec<PieceId>,
@@ -701,6 +706,7 @@ impl Default for MoveRules {
             checks: Checks::Allowed,
             blast: false,
             blast_immune: Vec::new(),
+            petrify_blast: false,
             mutually_immune: Vec::new(),
             ep_region: None,
             royal_leap_lost_to: None,
@@ -834,7 +840,7 @@ impl Rules {
     /// writes them `*`.
     #[inline]
     pub fn has_walls(&self) -> bool {
-        self.walling.is_some() || self.moves.petrify
+        self.walling.is_some() || self.moves.petrify || self.moves.petrify_blast
     }
 
     /// Whether the variant is duck chess ([`WallingRule::Duck`]).

@@ -549,6 +549,7 @@ fn rules_xboard_cannot_follow_are_told() {
         ("koedem", "drops that must be of one type first"),
         ("shouse", "gating pieces from hand"),
         ("dropfour", "drops placed by the pieces around them"),
+        ("supply", "drops that may not give check"),
     ];
     for (n, (variant, phrase)) in cases.iter().enumerate() {
         s.send(&format!("variant {variant}"));

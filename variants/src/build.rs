@@ -82,6 +82,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "blackDropRegion",
     "dropNoDoubled",
     "shogiPawnDropMateIllegal",
+    "dropChecks",
     "gating",
     "seirawanGating",
     "flyingGeneral",
@@ -157,6 +158,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "dropNoDoubledCount",
     "makpongRule",
     "blastImmuneTypes",
+    "petrifyBlastPieces",
     "mutuallyImmuneTypes",
     "mustDropType",
     // Kraken's own keys for cutechess's variants.
@@ -202,7 +204,7 @@ pub const KNOWN_KEYS: &[&str] = &[
 
 /// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
 /// the value that means "off").
-pub const UNSUPPORTED_KEYS: &[&str] = &["twoBoards", "petrifyBlastPieces", "dropChecks"];
+pub const UNSUPPORTED_KEYS: &[&str] = &["twoBoards"];
 
 /// Whether `key` is a key a variant file may use.
 pub fn is_known_key(key: &str) -> bool {
@@ -802,6 +804,7 @@ impl Builder<'_> {
             } else {
                 None
             },
+            no_checks: !self.bool("dropChecks", true),
             no_pawn_drops_in_zone: !self.bool("promotionZonePawnDrops", false),
             no_pawn_drops_on_first_rank: !self.bool("firstRankPawnDrops", false),
             must_drop: self.bool("mustDrop", false),
@@ -962,6 +965,7 @@ impl Builder<'_> {
             }
         }
         rules.moves.blast_immune = self.letters("blastImmuneTypes", &declared, "");
+        rules.moves.petrify_blast = rules.moves.blast && self.bool("petrifyBlastPieces", false);
         rules.moves.mutually_immune = self.letters("mutuallyImmuneTypes", &declared, "");
         if self.def.get("uncapturableTypes").is_some() {
             rules.moves.uncapturable = self.letters("uncapturableTypes", &declared, "");

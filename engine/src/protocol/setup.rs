@@ -247,6 +247,9 @@ fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> 
     if !rules.promotion.on_square.is_empty() {
         rules_text.push("promotion to the piece that started on the promotion square");
     }
+    if rules.drops.no_checks {
+        rules_text.push("drops that may not give check");
+    }
     if rules.drops.must_drop_type.is_some() {
         rules_text.push("drops that must be of one type first");
     }

@@ -265,6 +265,9 @@ fn notable_rules(rules: &Rules) -> String {
     if rules.drops.no_drop_mate.is_some() {
         notes.push("no pawn-drop mate".into());
     }
+    if rules.drops.no_checks {
+        notes.push("no checks by drops".into());
+    }
     if rules.moves.must_capture {
         notes.push("captures are mandatory".into());
     }
