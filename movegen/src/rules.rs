@@ -294,7 +294,9 @@ pub struct Promotion {
     pub limits: Vec<Option<u8>>,
     /// A move may not leave a piece where it has no move at all (shogi's last ranks).
     pub immobility_illegal: bool,
-    /// Promoted pieces (`~` in FEN) go to hand as their unpromoted type (crazyhouse).
+    /// Promoted pieces are marked (`~` in FEN) and go to hand as their unpromoted type
+    /// (crazyhouse; bughouse, whose captures go to the partner's hand: Fairy-Stockfish's
+    /// `twoBoards`).
     pub demote_to_hand: bool,
     /// Sittuyin's promotion (Fairy-Stockfish's `sittuyinPromotion`): a pawn does not promote
     /// by moving into the zone. Instead, a pawn standing in the zone (anywhere, when it is its

@@ -83,6 +83,7 @@ pub const KNOWN_KEYS: &[&str] = &[
     "dropNoDoubled",
     "shogiPawnDropMateIllegal",
     "dropChecks",
+    "twoBoards",
     "gating",
     "seirawanGating",
     "flyingGeneral",
@@ -202,14 +203,9 @@ pub const KNOWN_KEYS: &[&str] = &[
     "petrifyOnCaptureTypes",
 ];
 
-/// Keys of Fairy-Stockfish this loader does not support yet (an error if set to anything but
-/// the value that means "off").
-pub const UNSUPPORTED_KEYS: &[&str] = &["twoBoards"];
-
 /// Whether `key` is a key a variant file may use.
 pub fn is_known_key(key: &str) -> bool {
     KNOWN_KEYS.contains(&key)
-        || UNSUPPORTED_KEYS.contains(&key)
         || named_piece(key).is_some()
         || is_custom_piece(key)
         || key.starts_with("mobilityRegion")
@@ -391,14 +387,9 @@ impl Builder<'_> {
     }
 
     fn build(&mut self) -> Option<Rules> {
-        for (key, (value, _)) in &self.def.values {
+        for key in self.def.values.keys() {
             if !is_known_key(key) {
                 self.errors.push(self.def.error(key, "unknown key"));
-            } else if UNSUPPORTED_KEYS.contains(&key.as_str())
-                && !matches!(value.as_str(), "false" | "none" | "-" | "0" | "")
-            {
-                let message = "not supported by Kraken yet".to_string();
-                self.errors.push(self.def.error(key, message));
             }
         }
         let width = self.file("maxFile", 7) + 1;
@@ -761,7 +752,8 @@ impl Builder<'_> {
             piece_demotion: self.bool("pieceDemotion", false),
             limits,
             immobility_illegal: self.bool("immobilityIllegal", false),
-            demote_to_hand: captures_to_hand && !self.bool("dropLoop", false),
+            demote_to_hand: (captures_to_hand || self.bool("twoBoards", false))
+                && !self.bool("dropLoop", false),
             sittuyin: self.bool("sittuyinPromotion", false),
         };
 
