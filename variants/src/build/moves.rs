@@ -1,0 +1,224 @@
+//! The rules of moves: which moves are allowed and what moves do besides moving a piece
+//! (explosions, side changes, walls, Lion trading, Janggi's palace lines, ...).
+
+use movegen::{
+    Checks, FlipRule, LineMoves, LionTrading, MoveRules, OneRoyal, PieceId, Rules, SideChange,
+    Walling,
+};
+use notation::{Geometry, SquareSet};
+
+use super::{
+    board::Board,
+    piece_types::{find_declared, piece_ids, Declared},
+    Builder,
+};
+use crate::palace::line_moves;
+
+impl Builder<'_> {
+    /// The rules of moves (`flyingGeneral`, `oneRoyal`, `mustCapture`, `checking`,
+    /// `blastOnCapture`, `sideChange`, walls, petrification, Lion trading, passing, ...).
+    pub(super) fn moves(&mut self, rules: &mut Rules, declared: &[Declared], board: &Board) {
+        let geometry = &board.geometry;
+        let walling_rule = board.walling_rule;
+        rules.flying_general = self.bool("flyingGeneral", false);
+        rules.one_royal = match self.def.get("oneRoyal") {
+            None | Some("none") => OneRoyal::All,
+            Some("fileThenRank") => OneRoyal::FileThenRank,
+            Some("fileThenRelativeRank") => OneRoyal::FileThenRelativeRank,
+            Some("alone") => OneRoyal::Alone,
+            Some(other) => {
+                self.fail(
+                    "oneRoyal",
+                    format!(
+                        "expected none, fileThenRank, fileThenRelativeRank or alone, found '{other}'"
+                    ),
+                );
+                OneRoyal::All
+            }
+        };
+        let blast = self.bool("blastOnCapture", false);
+        let duple_check = self.bool("dupleCheck", false);
+        rules.moves = MoveRules {
+            must_capture: self.bool("mustCapture", false),
+            checks: match self.def.get("checking") {
+                Some("mate") => Checks::MateOnly,
+                _ if self.bool("checking", true) => Checks::Allowed,
+                _ => Checks::Forbidden,
+            },
+            blast,
+            ep_region: self.pair_of_regions(
+                "enPassantRegion",
+                geometry,
+                geometry.squares().collect(),
+            ),
+            royal_leap_lost_to: if self.bool("cambodianMoves", false) {
+                find_declared(declared, "r").map(|i| i as PieceId)
+            } else {
+                None
+            },
+            ..MoveRules::default()
+        };
+        rules.moves.side_change = match self.def.get("sideChange") {
+            None | Some("none") => None,
+            Some("captures") => Some(SideChange::Captures),
+            Some("quiet") => Some(SideChange::Quiet),
+            Some("all") => Some(SideChange::All),
+            Some(other) => {
+                self.fail(
+                    "sideChange",
+                    format!("expected none, captures, quiet or all, found '{other}'"),
+                );
+                None
+            }
+        };
+        rules.moves.capture_in_place = self.bool("captureInPlace", false);
+        rules.moves.flip = self.flip_rule();
+        rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
+        rules.moves.duple_check = duple_check;
+        rules.moves.makpong = self.bool("makpongRule", false);
+        if let Some(relay) = self.def.get("relayPiece").map(str::to_string) {
+            match find_declared(declared, &relay) {
+                Some(id) => rules.moves.relay = Some(id as PieceId),
+                None => self.fail("relayPiece", format!("unknown piece '{relay}'")),
+            }
+        }
+        rules.moves.blast_immune = self.letters("blastImmuneTypes", declared, "");
+        rules.moves.petrify_blast = rules.moves.blast && self.bool("petrifyBlastPieces", false);
+        rules.moves.mutually_immune = self.letters("mutuallyImmuneTypes", declared, "");
+        if self.def.get("uncapturableTypes").is_some() {
+            rules.moves.uncapturable = self.letters("uncapturableTypes", declared, "");
+        }
+        rules.moves.grid = self.move_grid(geometry);
+        rules.moves.lion_trading = self.lion_trading(declared);
+        for (key, pair_id) in self.id_pairs("transformAfterMove", declared) {
+            match find_declared(declared, &pair_id) {
+                Some(next) => rules.pieces[key].after_move = Some(next as PieceId),
+                None => self.fail("transformAfterMove", format!("unknown piece '{pair_id}'")),
+            }
+        }
+        for (id, count) in self.id_pairs("pieceLimit", declared) {
+            match count.parse::<u8>() {
+                Ok(n) => rules.pieces[id].max_count = Some(n),
+                Err(_) => self.fail("pieceLimit", format!("expected a count, found '{count}'")),
+            }
+        }
+        self.palace_rules(rules, geometry);
+        for id in self.letters("petrifyOnCaptureTypes", declared, "") {
+            rules.pieces[id as usize].petrifies = true;
+        }
+        let board: SquareSet = geometry.squares().collect();
+        rules.walling = walling_rule.map(|rule| Walling {
+            rule,
+            region: self
+                .pair_of_regions("wallingRegion", geometry, board)
+                .unwrap_or([board; 2])
+                .map(|region| region & board),
+            wall_or_move: self.bool("wallOrMove", false),
+        });
+    }
+
+    /// Kraken's `lionTrading = n:pi`: the Lion type, then the types whose capture on the way
+    /// does not let it take a protected Lion from afar.
+    pub(super) fn lion_trading(&mut self, declared: &[Declared]) -> Option<LionTrading> {
+        let text = self.def.get("lionTrading")?.to_string();
+        let (lion, worthless) = text.split_once(':').unwrap_or((text.as_str(), ""));
+        let Some(lion) = find_declared(declared, lion.trim()) else {
+            self.fail(
+                "lionTrading",
+                format!("expected 'lion:types', found '{text}'"),
+            );
+            return None;
+        };
+        let mut types = Vec::new();
+        for id in piece_ids(worthless) {
+            match find_declared(declared, &id) {
+                Some(i) => types.push(i as PieceId),
+                None => self.fail("lionTrading", format!("no piece '{id}' in this variant")),
+            }
+        }
+        Some(LionTrading {
+            lion: lion as PieceId,
+            worthless: types,
+        })
+    }
+
+    /// Kraken's `moveGrid = W H [DX DY]`: the board is cut into cells of `W` files and `H`
+    /// ranks, the first cell starting `DX` files left of and `DY` ranks below a1; every move
+    /// must leave its cell. Returns each square's cell.
+    pub(super) fn move_grid(&mut self, geometry: &Geometry) -> Option<Vec<SquareSet>> {
+        let text = self.def.get("moveGrid")?.to_string();
+        let numbers: Vec<i32> = text
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let (w, h, dx, dy) = match numbers[..] {
+            [w, h] if text.split_whitespace().count() == 2 => (w, h, 0, 0),
+            [w, h, dx, dy] if text.split_whitespace().count() == 4 => (w, h, dx, dy),
+            _ => {
+                self.fail(
+                    "moveGrid",
+                    format!("expected 'W H' or 'W H DX DY', found '{text}'"),
+                );
+                return None;
+            }
+        };
+        if w < 1 || h < 1 || dx < 0 || dy < 0 {
+            self.fail(
+                "moveGrid",
+                "cell sizes must be positive and offsets not negative",
+            );
+            return None;
+        }
+        let cell =
+            |sq: notation::Square| ((geometry.file(sq) + dx) / w, (geometry.rank(sq) + dy) / h);
+        let squares: Vec<_> = geometry.squares().collect();
+        let size = squares.iter().map(|sq| sq.index() + 1).max().unwrap_or(0);
+        let mut cells = vec![SquareSet::EMPTY; size];
+        for &sq in &squares {
+            cells[sq.index()] = squares
+                .iter()
+                .copied()
+                .filter(|&other| cell(other) == cell(sq))
+                .collect();
+        }
+        Some(cells)
+    }
+
+    /// Janggi's rules: moves along the palace lines (`diagonalLines`), passing (`pass`) and
+    /// bikjang (`bikjangRule`).
+    pub(super) fn palace_rules(&mut self, rules: &mut Rules, geometry: &Geometry) {
+        rules.diagonal_lines = self.region("diagonalLines", geometry, SquareSet::EMPTY);
+        if !rules.diagonal_lines.is_empty() {
+            for pt in &mut rules.pieces {
+                let mut desc = pt.desc.clone();
+                if let Some(zone) = &pt.zone_moves {
+                    desc.moves.extend(zone.desc.moves.iter().cloned());
+                }
+                pt.line_moves = line_moves(&desc).map(|d| LineMoves::new(d, geometry));
+            }
+        }
+        rules.pass = self.bool("pass", false);
+        let on_stalemate = self.bool("passOnStalemate", false);
+        rules.pass_on_stalemate = [
+            self.bool("passOnStalemateWhite", on_stalemate),
+            self.bool("passOnStalemateBlack", on_stalemate),
+        ];
+        rules.bikjang = self.bool("bikjangRule", false);
+    }
+
+    /// Which enemy pieces a move turns over (`flipEnclosedPieces`), if any.
+    pub(super) fn flip_rule(&mut self) -> Option<FlipRule> {
+        match self.def.get("flipEnclosedPieces") {
+            None | Some("none") => None,
+            Some("reversi") => Some(FlipRule::Reversi),
+            Some("ataxx") => Some(FlipRule::Ataxx),
+            Some("quadwrangle") => Some(FlipRule::Quadwrangle),
+            Some(other) => {
+                let message =
+                    format!("expected none, reversi, ataxx or quadwrangle, found '{other}'");
+                self.fail("flipEnclosedPieces", message);
+                None
+            }
+        }
+    }
+}
