@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use super::net::{activation, NetInputs, Network, CP_PER_UNIT};
 
 /// Positions as the network's inputs, each with its target.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct NetData {
     /// Every position's inputs: the side to move's view, then the other side's.
     inputs: Vec<u32>,
@@ -383,10 +383,7 @@ mod tests {
         for (n, pos) in positions.iter().enumerate() {
             whole.push(&inputs, pos, n as i32, n as f32 / 40.0);
         }
-        let mut first = NetData::new();
-        for (n, pos) in positions.iter().enumerate() {
-            first.push(&inputs, pos, n as i32, n as f32 / 40.0);
-        }
+        let mut first = whole.clone();
         let second = first.split_off(25);
         assert_eq!((first.len(), second.len()), (25, 15));
         for i in 0..40 {
