@@ -835,6 +835,12 @@ pub struct Rules {
     /// XBoard's piece slots for the variant (Fairy-Stockfish's `pieceToCharTable`), when the
     /// variant file gives them.
     pub piece_to_char: Option<String>,
+    /// The XBoard variant the GUI takes the board's look and rules from (Fairy-Stockfish's
+    /// `variantTemplate`), when the variant file names one.
+    pub xboard_template: Option<String>,
+    /// How many piece types the GUI's holdings show (Fairy-Stockfish's `pocketSize`), when the
+    /// variant file says.
+    pub pocket_size: Option<usize>,
 }
 
 impl Rules {
@@ -883,6 +889,8 @@ impl Rules {
             end: GameEnd::default(),
             neighbours: Vec::new(),
             piece_to_char: None,
+            xboard_template: None,
+            pocket_size: None,
         }
     }
 

@@ -565,6 +565,22 @@ fn rules_xboard_cannot_follow_are_told() {
     s.quit();
 }
 
+/// A variant file's `variantTemplate` and `pocketSize` are what XBoard's `setup` is told.
+#[test]
+fn variant_template_and_pocket_size_reach_setup() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/data/protocol/template.ini");
+    let mut s = xboard(&[file]);
+    s.send("variant templated");
+    let lines = s.sync(1);
+    let setup = lines.iter().find(|l| l.starts_with("setup ("));
+    assert!(
+        setup.is_some_and(|l| l.contains(" 8x8+8_shogi ")),
+        "{}",
+        s.transcript()
+    );
+    s.quit();
+}
+
 /// XBoard gives its Pawn, Lance and Lion slots rules of their own (e.p. rights and promotion
 /// for the first two, Chu Shogi's Lion trading for the third), so a generated table puts no
 /// other piece there: hydra's `L` (a Lion-like piece) once took the Lance slot and XBoard

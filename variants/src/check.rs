@@ -95,6 +95,43 @@ mod tests {
         assert_eq!(check_text(&text, "built-in"), vec![]);
     }
 
+    /// Keys a build reads only beside others (the extinction rule's, the flag rule's) are
+    /// keys all the same: Fairy-Stockfish accepts them alone.
+    #[test]
+    fn keys_of_a_rule_not_in_force_are_known() {
+        let text = "[a:chess]\nextinctionClaim = true\nflagMove = true\nwallOrMove = true\n\
+                    castlingKingFile = e\npetrifyBlastPieces = true\ndropOnTop = false\n";
+        assert_eq!(lines(text), vec![]);
+    }
+
+    /// A build that stops at a bad board still has its misspelt keys reported.
+    #[test]
+    fn unknown_keys_are_reported_beside_a_bad_board() {
+        let text = "[a:chess]\nmaxFile = 99\ncastlingg = false\n";
+        assert_eq!(
+            lines(text),
+            vec![
+                (2, Some("maxFile".to_string())),
+                (3, Some("castlingg".to_string()))
+            ]
+        );
+    }
+
+    /// Kraken takes en passant from the moves' `e`: `enPassantTypes` may name those pieces,
+    /// and is refused when it names others.
+    #[test]
+    fn en_passant_types_must_agree_with_the_moves() {
+        assert_eq!(lines("[a:chess]\nenPassantTypes = p\n"), vec![]);
+        let problem = only_problem("[a:chess]\nenPassantTypesWhite = pn\n");
+        assert!(
+            problem.contains("enPassantTypesWhite")
+                && problem.contains("not supported by Kraken yet"),
+            "{problem}"
+        );
+        let berolina = "[a:chess]\npawn = -\ncustomPiece1 = p:mfFcfeWimfnA\nenPassantTypes = p\n";
+        assert_eq!(lines(berolina), vec![]);
+    }
+
     #[test]
     fn problems_point_at_their_line_and_key() {
         let text = "[a:chess]\nbogusKey = 1\ncustomPiece1 = x:fmWfce\nstartFen = 8/8 w - - 0 1\n\n[b:nowhere]\n\n[c:d]\n[d:c]\n";

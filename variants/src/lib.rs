@@ -23,7 +23,7 @@ mod region;
 mod start_position;
 mod weights;
 
-pub use build::{build_rules, is_known_key, KNOWN_KEYS};
+pub use build::{build_rules, is_known_key, known_keys};
 pub use catalog::{
     read_variant_file, Catalog, UnknownVariant, ALIASES, BUILTIN, CUTECHESS,
     MAX_VARIANT_FILE_BYTES, XBOARD,

@@ -1,7 +1,7 @@
 //! XBoard's `setup` and `piece` commands: how the engine tells XBoard the board, the start
 //! position and the moves of every piece of a variant (protocol.md sections 4 and 5).
 
-use movegen::{OneRoyal, PieceId, PiecePromotionMoves, PieceType, Position, Rules};
+use movegen::{PieceId, PieceType, Position, Rules};
 use notation::{write, xboard_misreading, Color, SquareSet};
 
 /// XBoard's built-in variants (`common.h`): a variant of these names keeps its own rules
@@ -83,8 +83,9 @@ pub struct XboardSetup {
     pub left_to_parent: Vec<String>,
 }
 
-/// The `setup` and `piece` lines of `rules`, named `name` (the name the GUI used);
-/// `user_defined` variants always get the `fairy` parent.
+/// The `setup` and `piece` lines of `rules`, named `name` (the name the GUI used); the
+/// parent is the variant file's `variantTemplate`, else XBoard's variant of that name (not
+/// for `user_defined` variants), else one chosen by the rules.
 pub fn xboard_setup(name: &str, rules: &Rules, user_defined: bool) -> XboardSetup {
     let start = Position::start(std::sync::Arc::new(rules.clone()));
     let g = &rules.geometry;
@@ -154,10 +155,12 @@ pub fn uci_variant_info(name: &str, rules: &Rules, user_defined: bool) -> String
     )
 }
 
-/// How many piece types a side's holdings show: those that can be in hand (none without
-/// holdings).
+/// How many piece types a side's holdings show: the variant file's `pocketSize`, else those
+/// that can be in hand (none without holdings).
 fn holdings_size(rules: &Rules) -> usize {
-    if rules.holdings {
+    if let (true, Some(size)) = (rules.holdings, rules.pocket_size) {
+        size
+    } else if rules.holdings {
         rules
             .pieces
             .iter()
@@ -172,104 +175,16 @@ fn holdings_size(rules: &Rules) -> usize {
 /// would then differ from Kraken's), or that XBoard's moves cannot express from the start
 /// position `start`.
 fn rules_xboard_cannot_follow(rules: &Rules, start: &Position, parent: &str) -> Vec<String> {
-    let moves = &rules.moves;
-    let mut rules_text = Vec::new();
-    if castling_partner_off_edge(rules, start) {
-        rules_text.push("castling with a partner away from the board's edge");
-    }
-    if moves.side_change.is_some() {
-        rules_text.push("pieces changing sides");
-    }
-    if moves.capture_in_place {
-        rules_text.push("captures that stay in place");
-    }
-    if rules.pieces.iter().any(|p| p.after_move.is_some()) {
-        rules_text.push("pieces changing type after moving");
-    }
-    if moves.blast && parent != "atomic" {
-        rules_text.push("exploding captures");
-    }
-    if parent != "elven"
-        && (0..rules.pieces.len()).any(|id| rules.promotes_into_other_type(id as PieceId))
-    {
-        rules_text.push("promotions into another piece type of the game");
-    }
-    if rules.promotion.piece_demotion {
-        rules_text.push("promoted pieces flipping back to their unpromoted side");
-    }
-    if rules.promotion.piece_moves == PiecePromotionMoves::Capturing {
-        rules_text.push("promotions by captures only");
-    }
-    if rules.drops.promoted {
-        rules_text.push("pieces dropped promoted");
-    }
-    if rules.drops.no_doubled.is_some_and(|(_, count)| count > 1) {
-        rules_text.push("several pawns of a side on a file by drops");
-    }
-    if rules.one_royal == OneRoyal::AloneBeforeMove
-        || (rules.one_royal == OneRoyal::Alone && parent != "chu")
-    {
-        rules_text.push("royal pieces that are royal only while alone");
-    }
-    if rules.promotion.sittuyin {
-        rules_text
-            .push("sittuyin promotions (a pawn turning into a piece in place or a step away)");
-    }
-    if !rules.diagonal_lines.is_empty() {
-        rules_text.push("moves along the palace diagonals");
-    }
-    if rules.pieces.iter().any(|p| p.shuns_own_kind) {
-        rules_text.push("cannons that neither hop over nor capture cannons");
-    }
-    if rules.pass {
-        rules_text.push("passing");
-    }
-    if let Some(walling) = &rules.walling {
-        rules_text.push(walling.description());
-    }
-    if rules.moves.petrify {
-        rules_text.push("pieces turning into walls where they capture");
-    }
-    if rules.bikjang {
-        rules_text.push("bikjang (kings facing each other)");
-    }
-    if rules
-        .promotion
-        .pawn_types
-        .iter()
-        .any(|&id| rules.piece(id).promoted.is_some())
-    {
-        rules_text.push("pawns that may also promote shogi-style (`+`)");
-    }
-    if rules.gating.enabled && rules.holdings && parent != "seirawan" {
-        rules_text.push("gating pieces from hand (S-chess) outside XBoard's seirawan");
-    }
-    if !rules.promotion.on_square.is_empty() {
-        rules_text.push("promotion to the piece that started on the promotion square");
-    }
-    if rules.drops.no_checks {
-        rules_text.push("drops that may not give check");
-    }
-    if rules.drops.must_drop_type.is_some() {
-        rules_text.push("drops that must be of one type first");
-    }
-    if rules.drops.enclosing.is_some() {
-        rules_text.push("drops placed by the pieces around them");
-    }
-    if rules.drops.free {
-        rules_text.push("drops that need no piece in hand");
-    }
-    if rules.moves.flip.is_some() {
-        rules_text.push("enclosed pieces changing sides (its board will not show them turn)");
-    }
-    if !moves.mutually_immune.is_empty() {
-        rules_text.push("pieces that may not take their own kind");
-    }
-    if moves.makpong {
-        rules_text.push("makpong (a king in check may only take the checking piece)");
-    }
-    rules_text
+    let off_edge = castling_partner_off_edge(rules, start)
+        .then_some("castling with a partner away from the board's edge");
+    off_edge
         .into_iter()
+        .chain(
+            rules
+                .features()
+                .iter()
+                .filter_map(|feature| feature.xboard.fails_under(parent)),
+        )
         .map(|rule| format!("the rule of {rule}"))
         .collect()
 }
@@ -297,7 +212,10 @@ fn castling_partner_off_edge(rules: &Rules, start: &Position) -> bool {
 }
 
 /// The parent variant whose rules XBoard applies besides the pieces' moves.
-fn parent(name: &str, rules: &Rules, user_defined: bool) -> &'static str {
+fn parent<'a>(name: &str, rules: &'a Rules, user_defined: bool) -> &'a str {
+    if let Some(template) = &rules.xboard_template {
+        return template;
+    }
     let lower = name.to_ascii_lowercase();
     if !user_defined {
         let spelled = XBOARD_SPELLINGS

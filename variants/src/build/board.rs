@@ -62,8 +62,7 @@ impl Builder<'_> {
         // Walls (`*`) in the start position are squares the board does not have, but where
         // moves place walls (the duck, petrified pieces).
         let walling_rule = self.walling_rule();
-        let placed_walls =
-            walling_rule.is_some() || self.def.get("petrifyOnCaptureTypes").is_some();
+        let placed_walls = walling_rule.is_some() || self.get("petrifyOnCaptureTypes").is_some();
         if placed_walls
             && geometry.width() as usize * geometry.height() as usize > usize::from(u8::MAX)
         {
@@ -75,7 +74,7 @@ impl Builder<'_> {
             };
             self.fail(key, "walls need a board of fewer than 256 squares");
         }
-        let start_text = self.def.get("startFen").unwrap_or("").to_string();
+        let start_text = self.get("startFen").unwrap_or("").to_string();
         let holes = if placed_walls {
             SquareSet::EMPTY
         } else {
@@ -92,7 +91,7 @@ impl Builder<'_> {
 
     /// Where moves place walls (`wallingRule`), if they do.
     fn walling_rule(&mut self) -> Option<WallingRule> {
-        let rule = match self.def.get("wallingRule") {
+        let rule = match self.get("wallingRule") {
             None | Some("none") => return None,
             Some("duck") => WallingRule::Duck,
             Some("arrow") => WallingRule::Arrow,

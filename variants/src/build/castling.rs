@@ -9,11 +9,9 @@ impl Builder<'_> {
     /// `castlingLostByAnyKing`, `oppositeCastling`) on a board `width` files wide.
     pub(super) fn castling(&mut self, declared: &[Declared], width: u8) -> Castling {
         let castling_king = self.letters("castlingKingPiece", declared, "k");
-        let rook_key = if self.def.get("castlingRookPiece").is_some() {
-            "castlingRookPiece"
-        } else {
-            "castlingRookPieces"
-        };
+        let rook_key = self
+            .first_set(&["castlingRookPiece", "castlingRookPieces"])
+            .unwrap_or("castlingRookPieces");
         let partners = self.letters(rook_key, declared, "r");
         Castling {
             enabled: self.bool("castling", true) && !castling_king.is_empty(),
@@ -24,7 +22,7 @@ impl Builder<'_> {
             rank: (self.number("castlingRank", 1) - 1).clamp(0, 15) as u8,
             partner_files: {
                 let keys = ["castlingRookKingsideFile", "castlingRookQueensideFile"];
-                keys.iter().any(|k| self.def.get(k).is_some()).then(|| {
+                keys.iter().any(|k| self.get(k).is_some()).then(|| {
                     let kingside = self.file(keys[0], width - 1);
                     (kingside, self.file(keys[1], 0))
                 })

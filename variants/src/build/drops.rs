@@ -17,12 +17,8 @@ impl Builder<'_> {
         start_fen: &str,
     ) {
         let geometry = &board.geometry;
-        let drop_region_white = ["dropRegionWhite", "whiteDropRegion"]
-            .into_iter()
-            .find(|k| self.def.get(k).is_some());
-        let drop_region_black = ["dropRegionBlack", "blackDropRegion"]
-            .into_iter()
-            .find(|k| self.def.get(k).is_some());
+        let drop_region_white = self.first_set(&["dropRegionWhite", "whiteDropRegion"]);
+        let drop_region_black = self.first_set(&["dropRegionBlack", "blackDropRegion"]);
         let all: SquareSet = geometry.squares().collect();
         let region = if drop_region_white.is_some() || drop_region_black.is_some() {
             Some([
@@ -60,7 +56,7 @@ impl Builder<'_> {
             no_pawn_drops_on_first_rank: !self.bool("firstRankPawnDrops", false),
             must_drop: self.bool("mustDrop", false),
             promoted: self.bool("dropPromoted", false),
-            must_drop_type: match self.def.get("mustDropType") {
+            must_drop_type: match self.get("mustDropType") {
                 None | Some("*") => None,
                 Some(_) => self.letters("mustDropType", declared, "").first().copied(),
             },
@@ -72,9 +68,11 @@ impl Builder<'_> {
             } else {
                 None
             },
-            castling_king_file: self
-                .bool("castlingDroppedPiece", false)
-                .then(|| self.file("castlingKingFile", 4)),
+            castling_king_file: {
+                let king_file = self.file("castlingKingFile", 4);
+                self.bool("castlingDroppedPiece", false)
+                    .then_some(king_file)
+            },
             first_rank_only: None,
             enclosing: self.enclosing(geometry),
             free: self.bool("freeDrops", false),
@@ -86,7 +84,11 @@ impl Builder<'_> {
             }
         }
         rules.gating = Gating {
-            enabled: self.bool("gating", false) || self.bool("seirawanGating", false),
+            enabled: [
+                self.bool("gating", false),
+                self.bool("seirawanGating", false),
+            ]
+            .contains(&true),
             types: (0..rules.pieces.len() as PieceId)
                 .filter(|&id| !rules.pieces[id as usize].royal)
                 .collect(),
@@ -98,8 +100,10 @@ impl Builder<'_> {
     /// Where drops must go by the pieces around them (`enclosingDrop`, `enclosingDropStart`,
     /// and Fairy-Stockfish's older `dropOnTop`), if anywhere.
     pub(super) fn enclosing(&mut self, geometry: &Geometry) -> Option<Enclosing> {
-        let rule = match self.def.get("enclosingDrop") {
-            None | Some("none") => self.bool("dropOnTop", false).then_some(EnclosingRule::Top),
+        let on_top = self.bool("dropOnTop", false);
+        let start = self.region("enclosingDropStart", geometry, SquareSet::EMPTY);
+        let rule = match self.get("enclosingDrop") {
+            None | Some("none") => on_top.then_some(EnclosingRule::Top),
             Some("top") => Some(EnclosingRule::Top),
             Some("snort") => Some(EnclosingRule::Snort),
             Some("anyside") => Some(EnclosingRule::AnySide),
@@ -115,9 +119,6 @@ impl Builder<'_> {
                 None
             }
         }?;
-        Some(Enclosing {
-            rule,
-            start: self.region("enclosingDropStart", geometry, SquareSet::EMPTY),
-        })
+        Some(Enclosing { rule, start })
     }
 }

@@ -24,8 +24,10 @@ impl Builder<'_> {
     ) {
         let geometry = &board.geometry;
         let pseudo_royal = self.bool("extinctionPseudoRoyal", false);
-        let bare_king_loses = self.def.get("extinctionPieceTypes") == Some("*")
-            && self.def.get("extinctionOpponentPieceCount") == Some("2");
+        let bare_king_loses = (
+            self.get("extinctionPieceTypes"),
+            self.get("extinctionOpponentPieceCount"),
+        ) == (Some("*"), Some("2"));
         let mut extinction = self.extinction(declared);
         // A promoted form counts as the type it moves as (Fairy-Stockfish gives it that type).
         if let Some(types) = extinction.as_mut().and_then(|e| e.types.as_mut()) {
@@ -106,7 +108,7 @@ impl Builder<'_> {
         declared: &[Declared],
         count: usize,
     ) -> Option<MaterialCounting> {
-        match self.def.get("materialCounting") {
+        match self.get("materialCounting") {
             None | Some("none") | Some("false") => None,
             Some("janggi") => {
                 let mut weights = vec![0; count];
@@ -134,23 +136,27 @@ impl Builder<'_> {
 
     /// The extinction rule (`extinctionValue` and the keys that go with it).
     pub(super) fn extinction(&mut self, declared: &[Declared]) -> Option<Extinction> {
-        if matches!(self.def.get("extinctionValue"), None | Some("none")) {
-            return None;
-        }
-        let value = self.outcome("extinctionValue", Outcome::Loss);
-        let text = self.def.get("extinctionPieceTypes").unwrap_or("");
+        let text = self.get("extinctionPieceTypes").unwrap_or("");
         let types = if text.contains('*') {
             None
         } else {
             Some(self.letters("extinctionPieceTypes", declared, ""))
         };
         let count = |b: &mut Self, key| b.number(key, 0).clamp(0, 255) as u8;
+        let (count, opponent_count) = (
+            count(self, "extinctionPieceCount"),
+            count(self, "extinctionOpponentPieceCount"),
+        );
+        let claim = self.bool("extinctionClaim", false);
+        if matches!(self.get("extinctionValue"), None | Some("none")) {
+            return None;
+        }
         Some(Extinction {
-            value,
+            value: self.outcome("extinctionValue", Outcome::Loss),
             types,
-            count: count(self, "extinctionPieceCount"),
-            opponent_count: count(self, "extinctionOpponentPieceCount"),
-            claim: self.bool("extinctionClaim", false),
+            count,
+            opponent_count,
+            claim,
         })
     }
 
@@ -158,9 +164,15 @@ impl Builder<'_> {
     /// `flagMove`, `flagPieceSafe`): as in Fairy-Stockfish, a region without a flag piece is
     /// reached by any piece, and a side without a region of its own never reaches one.
     pub(super) fn flag(&mut self, declared: &[Declared], geometry: &Geometry) -> Option<Flag> {
+        let count = self
+            .number("flagPieceCount", 1)
+            .clamp(1, MAX_SQUARES as i64) as u32;
+        let blocked_win = self.bool("flagPieceBlockedWin", false);
+        let extra_move = self.bool("flagMove", false);
+        let safe = self.bool("flagPieceSafe", false);
         let Some(region) = self.pair_of_regions("flagRegion", geometry, SquareSet::EMPTY) else {
             for key in ["flagPiece", "flagPieceWhite", "flagPieceBlack"] {
-                if self.def.get(key).is_some() {
+                if self.get(key).is_some() {
                     self.fail(key, "a flag piece needs a flagRegion");
                 }
             }
@@ -171,16 +183,13 @@ impl Builder<'_> {
             self.flag_piece("flagPieceWhite", declared, both),
             self.flag_piece("flagPieceBlack", declared, both),
         ];
-        let count = self
-            .number("flagPieceCount", 1)
-            .clamp(1, MAX_SQUARES as i64) as u32;
         Some(Flag {
             pieces,
             region,
             count,
-            blocked_win: self.bool("flagPieceBlockedWin", false),
-            extra_move: self.bool("flagMove", false),
-            safe: self.bool("flagPieceSafe", false),
+            blocked_win,
+            extra_move,
+            safe,
         })
     }
 
@@ -205,10 +214,7 @@ impl Builder<'_> {
         let joins = regions
             .iter()
             .any(|pair| pair.iter().all(|r| !r.is_empty()));
-        if in_row == 0 && square == 0 && collinear == 0 && !joins {
-            return None;
-        }
-        let types = match self.def.get("connectPieceTypes") {
+        let types = match self.get("connectPieceTypes") {
             None => None,
             Some(text) if text.contains('*') => None,
             Some(_) => Some(self.letters("connectPieceTypes", declared, "")),
@@ -223,6 +229,10 @@ impl Builder<'_> {
         if self.bool("connectDiagonal", true) {
             lines.extend([(1, 1), (1, -1)]);
         }
+        let value = self.outcome("connectValue", Outcome::Win);
+        if in_row == 0 && square == 0 && collinear == 0 && !joins {
+            return None;
+        }
         Some(Connect {
             types,
             lines,
@@ -230,7 +240,7 @@ impl Builder<'_> {
             square,
             collinear,
             regions,
-            value: self.outcome("connectValue", Outcome::Win),
+            value,
         })
     }
 
@@ -241,9 +251,14 @@ impl Builder<'_> {
         key: &str,
         declared: &[Declared],
     ) -> Option<Vec<PieceId>> {
-        let key = [key, "nMoveRuleTypes"]
-            .into_iter()
-            .find(|k| self.def.get(k).is_some())?;
+        let both = self.get("nMoveRuleTypes").is_some();
+        let key = if self.get(key).is_some() {
+            key
+        } else if both {
+            "nMoveRuleTypes"
+        } else {
+            return None;
+        };
         Some(self.letters(key, declared, ""))
     }
 
@@ -254,7 +269,7 @@ impl Builder<'_> {
         declared: &[Declared],
         default: Option<PieceId>,
     ) -> Option<PieceId> {
-        match self.def.get(key) {
+        match self.get(key) {
             None => default,
             Some("*") => None,
             Some(_) => self.letters(key, declared, "").first().copied(),
@@ -264,7 +279,7 @@ impl Builder<'_> {
     /// The chasing rule (`chasingRule`: `axf` or `none`), with each of the `count` piece types
     /// given the role of the key that declared it (promoted forms, declared after, play none).
     pub(super) fn chasing(&mut self, declared: &[Declared], count: usize) -> Option<Chasing> {
-        match self.def.get("chasingRule")? {
+        match self.get("chasingRule")? {
             "none" => None,
             "axf" => {
                 let mut roles = vec![ChaseRole::Other; count];
@@ -283,7 +298,7 @@ impl Builder<'_> {
 
     /// The counting rule (`countingRule`), with the types its limits name found by their keys.
     pub(super) fn counting(&mut self, declared: &[Declared]) -> Option<Counting> {
-        let rule = match self.def.get("countingRule")? {
+        let rule = match self.get("countingRule")? {
             "none" => return None,
             "makruk" => CountingRule::Makruk,
             "cambodian" => CountingRule::Cambodian,

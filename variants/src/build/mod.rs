@@ -13,199 +13,34 @@ mod moves;
 mod piece_types;
 mod promotion;
 
-use std::sync::Arc;
+use std::{
+    cell::RefCell,
+    collections::BTreeSet,
+    sync::{Arc, OnceLock},
+};
 
 use movegen::{Outcome, PieceId, Position, Rules};
 use notation::{Color, Geometry, SquareSet};
 
 use crate::{
     definition::{Definition, VariantError},
-    pieces::{is_custom_piece, named_piece, MAX_CUSTOM_PIECES, NAMED_PIECES},
+    pieces::{MAX_CUSTOM_PIECES, NAMED_PIECES},
     region::parse_region,
     start_position::{ahead_of_start, promotion_to_start_piece},
 };
 use piece_types::{find_declared, piece_ids, Declared};
 
-/// Keys this loader reads (besides the piece keys and `mobilityRegion...`).
-pub const KNOWN_KEYS: &[&str] = &[
-    "maxRank",
-    "maxFile",
-    "startFen",
-    "chess960",
-    "variantTemplate",
-    "pieceToCharTable",
-    "pocketSize",
-    "nnueAlias",
-    "pieceValueMg",
-    "pieceValueEg",
-    "pieceValue",
-    "promotionRegionWhite",
-    "promotionRegionBlack",
-    "promotionRank",
-    "promotionPawnTypes",
-    "promotionPawnTypesWhite",
-    "promotionPawnTypesBlack",
-    "pawnTypes",
-    "promotionPieceTypes",
-    "promotionPieceTypesWhite",
-    "promotionPieceTypesBlack",
-    "mandatoryPawnPromotion",
-    "promotedPieceType",
-    "promotionLimit",
-    "immobilityIllegal",
-    "doubleStep",
-    "doubleStepRegionWhite",
-    "doubleStepRegionBlack",
-    "doubleStepRank",
-    "doubleStepRankMin",
-    "castling",
-    "castlingKingsideFile",
-    "castlingQueensideFile",
-    "castlingRank",
-    "castlingKingPiece",
-    "castlingRookPieces",
-    "castlingRookPiece",
-    "castlingKingFile",
-    "castlingRookKingsideFile",
-    "castlingRookQueensideFile",
-    "pieceDrops",
-    "capturesToHand",
-    "dropLoop",
-    "firstRankPawnDrops",
-    "promotionZonePawnDrops",
-    "dropRegionWhite",
-    "dropRegionBlack",
-    "whiteDropRegion",
-    "blackDropRegion",
-    "dropNoDoubled",
-    "shogiPawnDropMateIllegal",
-    "dropChecks",
-    "twoBoards",
-    "gating",
-    "seirawanGating",
-    "flyingGeneral",
-    "soldierPromotionRank",
-    "stalemateValue",
-    "checkmateValue",
-    "nMoveRule",
-    "nFoldRule",
-    "nFoldValue",
-    "nFoldValueAbsolute",
-    "perpetualCheckIllegal",
-    "moveRepetitionIllegal",
-    "chasingRule",
-    "extinctionValue",
-    "extinctionClaim",
-    "extinctionPieceTypes",
-    "extinctionPieceCount",
-    "extinctionOpponentPieceCount",
-    "countingRule",
-    "enPassantTypes",
-    "enPassantTypesWhite",
-    "enPassantTypesBlack",
-    "nMoveRuleTypes",
-    "nMoveRuleTypesWhite",
-    "nMoveRuleTypesBlack",
-    "checking",
-    "mustCapture",
-    "blastOnCapture",
-    "extinctionPseudoRoyal",
-    "flagPiece",
-    "flagRegion",
-    "flagRegionWhite",
-    "flagRegionBlack",
-    "flagMove",
-    "checkCounting",
-    "stalematePieceCount",
-    "enPassantRegion",
-    "enPassantRegionWhite",
-    "enPassantRegionBlack",
-    "mustDrop",
-    "dropOppositeColoredBishop",
-    "castlingDroppedPiece",
-    "mandatoryPiecePromotion",
-    "sittuyinPromotion",
-    "sittuyinRookDrop",
-    "flagPieceSafe",
-    "flagPieceWhite",
-    "flagPieceBlack",
-    "flagPieceCount",
-    "flagPieceBlockedWin",
-    "connectN",
-    "connectNxN",
-    "collinearN",
-    "connectPieceTypes",
-    "connectHorizontal",
-    "connectVertical",
-    "connectDiagonal",
-    "connectRegion1White",
-    "connectRegion2White",
-    "connectRegion1Black",
-    "connectRegion2Black",
-    "connectValue",
-    "enclosingDrop",
-    "enclosingDropStart",
-    "flipEnclosedPieces",
-    "freeDrops",
-    "adjudicateFullBoard",
-    "dropOnTop",
-    "cambodianMoves",
-    "piecePromotionOnCapture",
-    "pieceDemotion",
-    "dropPromoted",
-    "dropNoDoubledCount",
-    "makpongRule",
-    "blastImmuneTypes",
-    "petrifyBlastPieces",
-    "mutuallyImmuneTypes",
-    "mustDropType",
-    // Kraken's own keys for cutechess's variants.
-    "sideChange",
-    "captureInPlace",
-    "royalForwardUntilCapture",
-    "oneRoyal",
-    "castlingLostByAnyKing",
-    "oppositeCastling",
-    "castlingWins",
-    "tripleStepRegionWhite",
-    "tripleStepRegionBlack",
-    "passOnStalemate",
-    "passOnStalemateWhite",
-    "passOnStalemateBlack",
-    "relayPiece",
-    "dupleCheck",
-    "uncapturableTypes",
-    "moveGrid",
-    "transformAfterMove",
-    "pieceLimit",
-    "promotedPieceBetza",
-    "promotionOnEntryOrCapture",
-    "promotionOnEntry",
-    "promotedIntoType",
-    "lionTrading",
-    // Kraken's key for Fairy-Max's Grande Acedrex.
-    "promotionToStartPiece",
-    // Fairy-Stockfish's keys for janggi and shatar.
-    "diagonalLines",
-    "pass",
-    "bikjangRule",
-    "materialCounting",
-    "shatarMateRule",
-    // Fairy-Stockfish's walls (duck chess, the amazons, isolation, atlantis, ...).
-    "wallingRule",
-    "wallingRegion",
-    "wallingRegionWhite",
-    "wallingRegionBlack",
-    "wallOrMove",
-    "petrifyOnCaptureTypes",
-];
+/// Every key a variant file may use: the keys the builder reads. Each build reads every key
+/// it knows whatever the values, as Fairy-Stockfish's parser does, so these are the keys
+/// read when building the default (chess) definition.
+pub fn known_keys() -> &'static BTreeSet<String> {
+    static KEYS: OnceLock<BTreeSet<String>> = OnceLock::new();
+    KEYS.get_or_init(|| build_recording(&Definition::default()).1)
+}
 
 /// Whether `key` is a key a variant file may use.
 pub fn is_known_key(key: &str) -> bool {
-    KNOWN_KEYS.contains(&key)
-        || named_piece(key).is_some()
-        || is_custom_piece(key)
-        || key.starts_with("mobilityRegion")
+    known_keys().contains(key)
 }
 
 /// Builds the rules of a resolved definition.
@@ -213,31 +48,65 @@ pub fn is_known_key(key: &str) -> bool {
 /// # Errors
 /// Returns every problem found, each with its file, line and key.
 pub fn build_rules(def: &Definition) -> Result<Rules, Vec<VariantError>> {
+    let (rules, read) = build_recording(def);
+    // A build that stopped early (a bad board, no pieces) read only some keys.
+    let unknown: Vec<VariantError> = def
+        .values
+        .keys()
+        .filter(|key| !read.contains(*key) && !is_known_key(key))
+        .map(|key| def.error(key, "unknown key"))
+        .collect();
+    match rules {
+        Ok(rules) if unknown.is_empty() => Ok(rules),
+        Ok(_) => Err(unknown),
+        Err(mut errors) => {
+            errors.extend(unknown);
+            Err(errors)
+        }
+    }
+}
+
+/// Builds the rules of `def` and records the keys the build read.
+fn build_recording(def: &Definition) -> (Result<Rules, Vec<VariantError>>, BTreeSet<String>) {
     let mut builder = Builder {
         def,
         errors: Vec::new(),
+        read: RefCell::default(),
     };
     let rules = builder.build();
-    if builder.errors.is_empty() {
-        if let Some(rules) = rules {
-            return Ok(rules);
-        }
-    }
-    Err(builder.errors)
+    let rules = match rules {
+        Some(rules) if builder.errors.is_empty() => Ok(rules),
+        _ => Err(builder.errors),
+    };
+    (rules, builder.read.into_inner())
 }
 
 struct Builder<'a> {
     def: &'a Definition,
     errors: Vec<VariantError>,
+    /// Every key looked up, set or not: the keys this loader reads.
+    read: RefCell<BTreeSet<String>>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    /// The value of `key`, if set; every key is read through here, which records it.
+    fn get(&self, key: &str) -> Option<&'a str> {
+        self.read.borrow_mut().insert(key.to_string());
+        self.def.get(key)
+    }
+
+    /// The first of `keys` that is set, reading them all.
+    fn first_set(&self, keys: &[&'static str]) -> Option<&'static str> {
+        let set: Vec<_> = keys.iter().filter(|k| self.get(k).is_some()).collect();
+        set.first().map(|k| **k)
+    }
+
     fn fail(&mut self, key: &str, message: impl Into<String>) {
         self.errors.push(self.def.error(key, message));
     }
 
     fn bool(&mut self, key: &str, default: bool) -> bool {
-        match self.def.get(key) {
+        match self.get(key) {
             None => default,
             Some("true") | Some("1") | Some("yes") => true,
             Some("false") | Some("0") | Some("no") => false,
@@ -250,7 +119,7 @@ impl Builder<'_> {
     }
 
     fn number(&mut self, key: &str, default: i64) -> i64 {
-        match self.def.get(key) {
+        match self.get(key) {
             None => default,
             Some(text) => text.parse().unwrap_or_else(|_| {
                 self.fail(key, format!("expected a number, found '{text}'"));
@@ -261,7 +130,7 @@ impl Builder<'_> {
 
     /// A file given as a letter (`h`) or a number from 1.
     fn file(&mut self, key: &str, default: u8) -> u8 {
-        match self.def.get(key) {
+        match self.get(key) {
             None => default,
             Some(text) => {
                 let mut chars = text.chars();
@@ -280,7 +149,7 @@ impl Builder<'_> {
     }
 
     fn region(&mut self, key: &str, geometry: &Geometry, default: SquareSet) -> SquareSet {
-        match self.def.get(key) {
+        match self.get(key) {
             None => default,
             Some(text) => parse_region(text, geometry).unwrap_or_else(|message| {
                 self.fail(key, message);
@@ -290,7 +159,7 @@ impl Builder<'_> {
     }
 
     fn outcome(&mut self, key: &str, default: Outcome) -> Outcome {
-        match self.def.get(key) {
+        match self.get(key) {
             None => default,
             Some("win") => Outcome::Win,
             Some("loss") => Outcome::Loss,
@@ -307,7 +176,7 @@ impl Builder<'_> {
     /// kingside and queenside.
     fn castling_rights(&mut self, key: &str) -> [[bool; 2]; 2] {
         let mut rights = [[false; 2]; 2];
-        let text = self.def.get(key).unwrap_or("-").to_string();
+        let text = self.get(key).unwrap_or("-").to_string();
         for c in text.chars().filter(|&c| c != '-' && !c.is_whitespace()) {
             match c {
                 'K' => rights[0][0] = true,
@@ -322,12 +191,12 @@ impl Builder<'_> {
 
     /// The piece types named by ids in `key`'s value (`qrbn`, `n'q`).
     fn letters(&mut self, key: &str, declared: &[Declared], default: &str) -> Vec<PieceId> {
-        let text = self.def.get(key).unwrap_or(default).to_string();
+        let text = self.get(key).unwrap_or(default).to_string();
         let mut ids = Vec::new();
         for id in piece_ids(&text) {
             match find_declared(declared, &id) {
                 Some(i) => ids.push(i as PieceId),
-                None if self.def.get(key).is_some() => match self.inherited_piece(key, &id) {
+                None if self.get(key).is_some() => match self.inherited_piece(key, &id) {
                     // As Fairy-Stockfish keeps piece types, not letters: a parent's letter
                     // names the piece it was given to there, under its letter here, and
                     // nothing once that piece is removed.
@@ -372,10 +241,7 @@ impl Builder<'_> {
         default: SquareSet,
     ) -> Option<[SquareSet; 2]> {
         let (white, black) = (format!("{key}White"), format!("{key}Black"));
-        if [key, &white, &black]
-            .iter()
-            .all(|k| self.def.get(k).is_none())
-        {
+        if [key, &white, &black].iter().all(|k| self.get(k).is_none()) {
             return None;
         }
         let both = self.region(key, geometry, default);
@@ -387,7 +253,7 @@ impl Builder<'_> {
 
     /// The pairs `x:value` of `key`, each with the index of the declared piece `x`.
     fn id_pairs(&mut self, key: &str, declared: &[Declared]) -> Vec<(usize, String)> {
-        let text = self.def.get(key).unwrap_or("").to_string();
+        let text = self.get(key).unwrap_or("").to_string();
         let mut pairs = Vec::new();
         for pair in text.split_whitespace() {
             match pair
@@ -405,11 +271,6 @@ impl Builder<'_> {
     }
 
     fn build(&mut self) -> Option<Rules> {
-        for key in self.def.values.keys() {
-            if !is_known_key(key) {
-                self.errors.push(self.def.error(key, "unknown key"));
-            }
-        }
         let board = self.board()?;
         let double_step = self.bool("doubleStep", true);
         let declared = self.declared_pieces(double_step);
@@ -425,7 +286,7 @@ impl Builder<'_> {
             .to_string();
         let mut rules = Rules::new(&self.def.name, board.geometry.clone(), pieces, &start_fen);
         rules.chess960 = self.bool("chess960", false);
-        rules.piece_to_char = self.def.get("pieceToCharTable").map(str::to_string);
+        self.gui_hints(&mut rules);
         rules.castling = self.castling(&declared, board.width);
         let captures_to_hand = self.bool("capturesToHand", false);
         rules.promotion = self.promotion(&mut rules, &declared, &board, captures_to_hand);
@@ -434,6 +295,35 @@ impl Builder<'_> {
         self.game_end(&mut rules, &declared, &board, &models);
         rules.finish();
         self.with_start_position(rules, &start_fen)
+    }
+
+    /// What the GUI is told of the board: XBoard's piece slots (`pieceToCharTable`), its
+    /// variant to take the look from (`variantTemplate`) and the holdings' size (`pocketSize`).
+    fn gui_hints(&mut self, rules: &mut Rules) {
+        rules.piece_to_char = self.get("pieceToCharTable").map(str::to_string);
+        rules.xboard_template = match self.get("variantTemplate") {
+            Some(name) if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) => {
+                Some(name.to_string())
+            }
+            Some(other) => {
+                let message = format!("expected an XBoard variant name, found '{other}'");
+                self.fail("variantTemplate", message);
+                None
+            }
+            None => None,
+        };
+        let pocket_size = self.number("pocketSize", 0);
+        rules.pocket_size = match usize::try_from(pocket_size) {
+            Ok(0) => None,
+            Ok(n) if n <= 64 => Some(n),
+            _ => {
+                self.fail(
+                    "pocketSize",
+                    format!("expected 0 to 64, found {pocket_size}"),
+                );
+                None
+            }
+        };
     }
 
     /// Reads the start position, which must be valid, and takes from it the rules that
@@ -463,5 +353,32 @@ impl Builder<'_> {
         rules.promotion.on_square = on_square;
         rules.start_royals = start_royals;
         Some(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{catalog::Catalog, definition::resolve};
+
+    /// Every build reads the same keys, whatever the values: a key read only when another is
+    /// set would be called unknown where that other key is not.
+    #[test]
+    fn every_build_reads_every_key() {
+        let catalog = Catalog::builtin();
+        let known = known_keys();
+        assert!(known.contains("castlingKingsideFile") && known.contains("customPiece99"));
+        let mut differences = Vec::new();
+        for name in catalog.names() {
+            let def = resolve(&name, catalog.sections()).unwrap();
+            let (rules, read) = build_recording(&def);
+            assert!(rules.is_ok(), "{name}");
+            let missing: Vec<_> = known.difference(&read).collect();
+            let extra: Vec<_> = read.difference(known).collect();
+            if !missing.is_empty() || !extra.is_empty() {
+                differences.push(format!("{name}: not read {missing:?}, only here {extra:?}"));
+            }
+        }
+        assert!(differences.is_empty(), "{}", differences.join("\n"));
     }
 }

@@ -5,7 +5,7 @@ use movegen::{
     Checks, FlipRule, LineMoves, LionTrading, MoveRules, OneRoyal, PieceId, Rules, SideChange,
     Walling,
 };
-use notation::{Geometry, SquareSet};
+use notation::{Geometry, Modes, SquareSet};
 
 use super::{
     board::Board,
@@ -21,7 +21,7 @@ impl Builder<'_> {
         let geometry = &board.geometry;
         let walling_rule = board.walling_rule;
         rules.flying_general = self.bool("flyingGeneral", false);
-        rules.one_royal = match self.def.get("oneRoyal") {
+        rules.one_royal = match self.get("oneRoyal") {
             None | Some("none") => OneRoyal::All,
             Some("fileThenRank") => OneRoyal::FileThenRank,
             Some("fileThenRelativeRank") => OneRoyal::FileThenRelativeRank,
@@ -36,11 +36,12 @@ impl Builder<'_> {
                 OneRoyal::All
             }
         };
+        self.en_passant_types(rules, declared);
         let blast = self.bool("blastOnCapture", false);
         let duple_check = self.bool("dupleCheck", false);
         rules.moves = MoveRules {
             must_capture: self.bool("mustCapture", false),
-            checks: match self.def.get("checking") {
+            checks: match self.get("checking") {
                 Some("mate") => Checks::MateOnly,
                 _ if self.bool("checking", true) => Checks::Allowed,
                 _ => Checks::Forbidden,
@@ -58,7 +59,7 @@ impl Builder<'_> {
             },
             ..MoveRules::default()
         };
-        rules.moves.side_change = match self.def.get("sideChange") {
+        rules.moves.side_change = match self.get("sideChange") {
             None | Some("none") => None,
             Some("captures") => Some(SideChange::Captures),
             Some("quiet") => Some(SideChange::Quiet),
@@ -76,16 +77,16 @@ impl Builder<'_> {
         rules.moves.royal_forward_until_capture = self.bool("royalForwardUntilCapture", false);
         rules.moves.duple_check = duple_check;
         rules.moves.makpong = self.bool("makpongRule", false);
-        if let Some(relay) = self.def.get("relayPiece").map(str::to_string) {
+        if let Some(relay) = self.get("relayPiece").map(str::to_string) {
             match find_declared(declared, &relay) {
                 Some(id) => rules.moves.relay = Some(id as PieceId),
                 None => self.fail("relayPiece", format!("unknown piece '{relay}'")),
             }
         }
         rules.moves.blast_immune = self.letters("blastImmuneTypes", declared, "");
-        rules.moves.petrify_blast = rules.moves.blast && self.bool("petrifyBlastPieces", false);
+        rules.moves.petrify_blast = self.bool("petrifyBlastPieces", false) && rules.moves.blast;
         rules.moves.mutually_immune = self.letters("mutuallyImmuneTypes", declared, "");
-        if self.def.get("uncapturableTypes").is_some() {
+        if self.get("uncapturableTypes").is_some() {
             rules.moves.uncapturable = self.letters("uncapturableTypes", declared, "");
         }
         rules.moves.grid = self.move_grid(geometry);
@@ -107,20 +108,58 @@ impl Builder<'_> {
             rules.pieces[id as usize].petrifies = true;
         }
         let board: SquareSet = geometry.squares().collect();
+        let region = self
+            .pair_of_regions("wallingRegion", geometry, board)
+            .unwrap_or([board; 2])
+            .map(|region| region & board);
+        let wall_or_move = self.bool("wallOrMove", false);
         rules.walling = walling_rule.map(|rule| Walling {
             rule,
-            region: self
-                .pair_of_regions("wallingRegion", geometry, board)
-                .unwrap_or([board; 2])
-                .map(|region| region & board),
-            wall_or_move: self.bool("wallOrMove", false),
+            region,
+            wall_or_move,
         });
+    }
+
+    /// Fairy-Stockfish's `enPassantTypes` (and `...White`, `...Black`), the pieces that
+    /// capture en passant: Kraken reads it from the moves (a piece captures en passant with
+    /// its XBetza `e` moves), so a file may only name those pieces.
+    fn en_passant_types(&mut self, rules: &Rules, declared: &[Declared]) {
+        let mut by_moves: Vec<PieceId> = (0..rules.pieces.len() as PieceId)
+            .filter(|&id| {
+                let moves = &rules.pieces[id as usize].desc.moves;
+                moves
+                    .iter()
+                    .flat_map(|m| &m.legs)
+                    .any(|leg| leg.modes.contains(Modes::EN_PASSANT))
+            })
+            .collect();
+        by_moves.sort_unstable();
+        for key in [
+            "enPassantTypes",
+            "enPassantTypesWhite",
+            "enPassantTypesBlack",
+        ] {
+            let mut named = self.letters(key, declared, "");
+            named.sort_unstable();
+            named.dedup();
+            if self.get(key).is_some() && named != by_moves {
+                let letters: String = by_moves
+                    .iter()
+                    .map(|&id| rules.pieces[id as usize].symbol.to_ascii_lowercase())
+                    .collect();
+                let message = format!(
+                    "other pieces than those with en passant (e) moves ('{letters}') are not \
+                     supported by Kraken yet"
+                );
+                self.fail(key, message);
+            }
+        }
     }
 
     /// Kraken's `lionTrading = n:pi`: the Lion type, then the types whose capture on the way
     /// does not let it take a protected Lion from afar.
     pub(super) fn lion_trading(&mut self, declared: &[Declared]) -> Option<LionTrading> {
-        let text = self.def.get("lionTrading")?.to_string();
+        let text = self.get("lionTrading")?.to_string();
         let (lion, worthless) = text.split_once(':').unwrap_or((text.as_str(), ""));
         let Some(lion) = find_declared(declared, lion.trim()) else {
             self.fail(
@@ -146,7 +185,7 @@ impl Builder<'_> {
     /// ranks, the first cell starting `DX` files left of and `DY` ranks below a1; every move
     /// must leave its cell. Returns each square's cell.
     pub(super) fn move_grid(&mut self, geometry: &Geometry) -> Option<Vec<SquareSet>> {
-        let text = self.def.get("moveGrid")?.to_string();
+        let text = self.get("moveGrid")?.to_string();
         let numbers: Vec<i32> = text
             .split_whitespace()
             .filter_map(|n| n.parse().ok())
@@ -208,7 +247,7 @@ impl Builder<'_> {
 
     /// Which enemy pieces a move turns over (`flipEnclosedPieces`), if any.
     pub(super) fn flip_rule(&mut self) -> Option<FlipRule> {
-        match self.def.get("flipEnclosedPieces") {
+        match self.get("flipEnclosedPieces") {
             None | Some("none") => None,
             Some("reversi") => Some(FlipRule::Reversi),
             Some("ataxx") => Some(FlipRule::Ataxx),

@@ -65,7 +65,7 @@ impl Builder<'_> {
         let triple_keys = ["tripleStepRegionWhite", "tripleStepRegionBlack"];
         let triple_step_region = triple_keys
             .iter()
-            .any(|k| self.def.get(k).is_some())
+            .any(|k| self.get(k).is_some())
             .then(|| triple_keys.map(|k| self.region(k, geometry, SquareSet::EMPTY)));
         let soldier_rank = self.number("soldierPromotionRank", 1);
         let mut pieces = Vec::new();
@@ -112,15 +112,7 @@ impl Builder<'_> {
                 pt = PieceType::new(&name, &symbol, "fW", forward, geometry);
                 pt.zone_moves = Some(ZoneMoves::new(zone, sideways, geometry));
             }
-            let capitalized = {
-                let mut c = d.key.clone();
-                c[..1].make_ascii_uppercase();
-                c
-            };
-            let regions = [
-                format!("mobilityRegionWhite{capitalized}"),
-                format!("mobilityRegionBlack{capitalized}"),
-            ];
+            let regions = mobility_region_keys(&d.key);
             let keyed = regions.iter().find(|k| self.def.get(k).is_some());
             if let Some(range) = &d.ranges.mobility {
                 if let Some(key) = keyed {
@@ -144,7 +136,7 @@ impl Builder<'_> {
         // `promotedPieceBetza`). `models` pairs each form with the declared piece it moves as.
         let mut models: Vec<(PieceId, usize)> = Vec::new();
         for key in ["promotedPieceType", "promotedPieceBetza"] {
-            let pairs = self.def.get(key).unwrap_or("").to_string();
+            let pairs = self.get(key).unwrap_or("").to_string();
             for pair in pairs.split_whitespace() {
                 let Some((from, to)) = pair.split_once(':') else {
                     self.fail(key, format!("expected 'x:y', found '{pair}'"));
@@ -213,7 +205,7 @@ impl Builder<'_> {
         }
         // A shogi-style promotion into a declared type (`promotedIntoType`): the piece becomes
         // that type itself, with no `+X` form (XBoard's elven: a Knight becomes a Lion).
-        let pairs = self.def.get("promotedIntoType").unwrap_or("").to_string();
+        let pairs = self.get("promotedIntoType").unwrap_or("").to_string();
         for pair in pairs.split_whitespace() {
             let ids = pair
                 .split_once(':')
@@ -257,13 +249,17 @@ impl Builder<'_> {
     pub(super) fn piece_values(&mut self, declared: &[Declared], pieces: &mut [PieceType]) {
         const FSF_PAWN: [(&str, i64); 2] = [("pieceValueMg", 126), ("pieceValueEg", 208)];
         let mut sums: Vec<(i64, i64)> = vec![(0, 0); pieces.len()];
-        let sources: Vec<(&str, i64, i64)> = if self.def.get("pieceValue").is_some() {
-            vec![("pieceValue", 100, 100)]
-        } else {
-            FSF_PAWN.iter().map(|&(k, pawn)| (k, 100, pawn)).collect()
+        let fsf: Vec<(&str, i64, i64)> = FSF_PAWN
+            .iter()
+            .filter(|(k, _)| self.get(k).is_some())
+            .map(|&(k, pawn)| (k, 100, pawn))
+            .collect();
+        let sources = match self.get("pieceValue") {
+            Some(_) => vec![("pieceValue", 100, 100)],
+            None => fsf,
         };
         for (key, scale, pawn) in sources {
-            let Some(text) = self.def.get(key).map(str::to_string) else {
+            let Some(text) = self.get(key).map(str::to_string) else {
                 continue;
             };
             for pair in text.split_whitespace() {
@@ -293,7 +289,11 @@ impl Builder<'_> {
         let mut keys: Vec<String> = NAMED_PIECES.iter().map(|(k, _)| k.to_string()).collect();
         keys.extend((1..=MAX_CUSTOM_PIECES).map(|n| format!("customPiece{n}")));
         for key in keys {
-            let value = match self.def.get(&key) {
+            // Read for every piece, declared or not, as Fairy-Stockfish reads them.
+            for region in mobility_region_keys(&key) {
+                self.get(&region);
+            }
+            let value = match self.get(&key) {
                 Some(v) => v.to_string(),
                 None if chess_default.contains(&key.as_str()) => {
                     key_default_letter(&key).to_string()
@@ -457,4 +457,11 @@ fn key_default_letter(key: &str) -> &'static str {
         "queen" => "q",
         _ => "k",
     }
+}
+
+/// The keys of the regions a piece (`key`, `customPiece1`) may move in, White's and Black's.
+fn mobility_region_keys(key: &str) -> [String; 2] {
+    let mut capitalized = key.to_string();
+    capitalized[..1].make_ascii_uppercase();
+    ["White", "Black"].map(|side| format!("mobilityRegion{side}{capitalized}"))
 }

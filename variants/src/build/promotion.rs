@@ -44,13 +44,12 @@ impl Builder<'_> {
             self.region("promotionRegionWhite", geometry, board.rank(8)),
             self.region("promotionRegionBlack", geometry, board.rank(1)),
         ];
-        if self.def.get("promotionRank").is_some() && self.def.get("promotionRegionWhite").is_none()
-        {
+        if self.get("promotionRank").is_some() && self.get("promotionRegionWhite").is_none() {
             let rank = self.number("promotionRank", 8);
             zone = board.ranks_from(rank);
         }
         let mut limits = vec![None; rules.pieces.len()];
-        let limit_text = self.def.get("promotionLimit").unwrap_or("").to_string();
+        let limit_text = self.get("promotionLimit").unwrap_or("").to_string();
         for pair in limit_text.split_whitespace() {
             let parsed = pair.split_once(':').and_then(|(l, n)| {
                 let id = find_declared(declared, l)?;
@@ -89,8 +88,11 @@ impl Builder<'_> {
             piece_demotion: self.bool("pieceDemotion", false),
             limits,
             immobility_illegal: self.bool("immobilityIllegal", false),
-            demote_to_hand: (captures_to_hand || self.bool("twoBoards", false))
-                && !self.bool("dropLoop", false),
+            demote_to_hand: {
+                let (two_boards, drop_loop) =
+                    (self.bool("twoBoards", false), self.bool("dropLoop", false));
+                (captures_to_hand || two_boards) && !drop_loop
+            },
             sittuyin: self.bool("sittuyinPromotion", false),
         }
     }
@@ -121,9 +123,8 @@ impl Builder<'_> {
     /// The pawn types, their choices and Black's choices where they differ, from the
     /// promotion keys.
     pub(super) fn keyed_promotion(&mut self, declared: &[Declared]) -> PromotionTypes {
-        let pawn_key = ["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"]
-            .into_iter()
-            .find(|k| self.def.get(k).is_some())
+        let pawn_key = self
+            .first_set(&["promotionPawnTypes", "promotionPawnTypesWhite", "pawnTypes"])
             .unwrap_or("promotionPawnTypes");
         let pawn_default = if declared.iter().any(|d| d.key == "pawn") {
             "p"
@@ -131,14 +132,12 @@ impl Builder<'_> {
             ""
         };
         let pawn_types = self.letters(pawn_key, declared, pawn_default);
-        let choice_key = if self.def.get("promotionPieceTypesWhite").is_some() {
-            "promotionPieceTypesWhite"
-        } else {
-            "promotionPieceTypes"
-        };
+        let choice_key = self
+            .first_set(&["promotionPieceTypesWhite", "promotionPieceTypes"])
+            .unwrap_or("promotionPieceTypes");
         let choices = self.letters(choice_key, declared, "qrbn");
         // Black's promotion choices may differ (chigorin); its pawn types may not yet.
-        let black_choices = match self.def.get("promotionPieceTypesBlack") {
+        let black_choices = match self.get("promotionPieceTypesBlack") {
             Some(_) => {
                 let black = self.letters("promotionPieceTypesBlack", declared, "");
                 let sorted = |list: &[PieceId]| {
@@ -152,7 +151,7 @@ impl Builder<'_> {
         };
         // Pawn types that differ by colour (spartan's hoplites) are pawns of either colour.
         let mut pawn_types = pawn_types;
-        if self.def.get("promotionPawnTypesBlack").is_some() {
+        if self.get("promotionPawnTypesBlack").is_some() {
             for id in self.letters("promotionPawnTypesBlack", declared, "") {
                 if !pawn_types.contains(&id) {
                     pawn_types.push(id);
@@ -170,7 +169,7 @@ impl Builder<'_> {
         rules: &Rules,
     ) -> Option<PromotionTypes> {
         const KEY: &str = "promotionPieceTypes";
-        let value = self.def.get(KEY)?.to_string();
+        let value = self.get(KEY)?.to_string();
         let text = value.strip_prefix(MBN_PREFIX)?;
         let keys = match mbn_promotions(text) {
             Ok(parsed) => promotion_keys(&parsed).map_err(|why| format!("\"{value}\": {why}")),
@@ -195,7 +194,7 @@ impl Builder<'_> {
             "promotionPieceTypesWhite",
             "promotionPieceTypesBlack",
         ] {
-            if self.def.get(other).is_some() {
+            if self.get(other).is_some() {
                 self.fail(other, format!("given also by the MBN rules of {KEY}"));
             }
         }

@@ -1,0 +1,45 @@
+//! `Rules::features`: each rule described once, for the variant table and for XBoard.
+
+use variants::Catalog;
+
+/// The features of `variant` as (summary, what XBoard under `parent` cannot follow).
+fn features(variant: &str, parent: &str) -> Vec<(String, Option<&'static str>)> {
+    let rules = Catalog::builtin()
+        .rules(variant)
+        .expect("a catalog variant");
+    rules
+        .features()
+        .into_iter()
+        .map(|f| (f.summary, f.xboard.fails_under(parent)))
+        .collect()
+}
+
+/// A rule that is XBoard's own in one parent variant is told only under the others.
+#[test]
+fn a_parents_own_rule_is_followed_under_that_parent() {
+    let explode = |parent| {
+        features("atomic", parent)
+            .into_iter()
+            .find(|(summary, _)| summary == "captures explode")
+            .map(|(_, fails)| fails)
+    };
+    assert_eq!(explode("atomic"), Some(None));
+    assert_eq!(explode("fairy"), Some(Some("exploding captures")));
+    let alone = |parent| {
+        features("chu", parent)
+            .into_iter()
+            .find(|(summary, _)| summary == "royal only when alone")
+            .map(|(_, fails)| fails)
+    };
+    assert_eq!(alone("chu"), Some(None));
+    assert!(alone("fairy").is_some_and(|fails| fails.is_some()));
+}
+
+/// Plain chess has castling and nothing XBoard cannot follow.
+#[test]
+fn chess_has_castling_only() {
+    assert_eq!(
+        features("chess", "fairy"),
+        vec![("castling".to_string(), None)]
+    );
+}
