@@ -132,6 +132,28 @@ mod tests {
         assert_eq!(lines(berolina), vec![]);
     }
 
+    /// Fairy-Stockfish's per-colour keys of rules Kraken holds for both colours at once are
+    /// read when they agree, and refused when they make the colours differ.
+    #[test]
+    fn per_colour_keys_must_agree() {
+        let agreeing = "[a:chess]\ncastlingKingPieceWhite = k\ncastlingKingPieceBlack = k\n\
+                        passWhite = false\n";
+        assert_eq!(lines(agreeing), vec![]);
+        for (text, key) in [
+            ("[a:chess]\npassWhite = true\n", "passWhite"),
+            (
+                "[a:chess]\ncastlingRookPiecesWhite = r\ncastlingRookPiecesBlack = q\n",
+                "castlingRookPiecesBlack",
+            ),
+        ] {
+            let problem = only_problem(text);
+            assert!(
+                problem.contains(key) && problem.contains("not supported by Kraken yet"),
+                "{problem}"
+            );
+        }
+    }
+
     #[test]
     fn problems_point_at_their_line_and_key() {
         let text = "[a:chess]\nbogusKey = 1\ncustomPiece1 = x:fmWfce\nstartFen = 8/8 w - - 0 1\n\n[b:nowhere]\n\n[c:d]\n[d:c]\n";

@@ -9,10 +9,16 @@ impl Builder<'_> {
     /// `castlingLostByAnyKing`, `oppositeCastling`) on a board `width` files wide.
     pub(super) fn castling(&mut self, declared: &[Declared], width: u8) -> Castling {
         let castling_king = self.letters("castlingKingPiece", declared, "k");
+        let castling_king = self.same_for_both("castlingKingPiece", castling_king, |b, key| {
+            b.letters(key, declared, "")
+        });
         let rook_key = self
             .first_set(&["castlingRookPiece", "castlingRookPieces"])
             .unwrap_or("castlingRookPieces");
         let partners = self.letters(rook_key, declared, "r");
+        let partners = self.same_for_both("castlingRookPieces", partners, |b, key| {
+            b.letters(key, declared, "")
+        });
         Castling {
             enabled: self.bool("castling", true) && !castling_king.is_empty(),
             king: castling_king.first().copied(),

@@ -170,7 +170,27 @@ impl Builder<'_> {
         let blocked_win = self.bool("flagPieceBlockedWin", false);
         let extra_move = self.bool("flagMove", false);
         let safe = self.bool("flagPieceSafe", false);
-        let Some(region) = self.pair_of_regions("flagRegion", geometry, SquareSet::EMPTY) else {
+        // `flagRegion`, then `flagRegionWhite` and `...Black`, replace Fairy-Stockfish's older
+        // `whiteFlag` and `blackFlag`.
+        let keys = [
+            "whiteFlag",
+            "blackFlag",
+            "flagRegion",
+            "flagRegionWhite",
+            "flagRegionBlack",
+        ];
+        let given = keys.map(|k| self.get(k).is_some());
+        let [white, black, both, ..] = keys.map(|k| self.region(k, geometry, SquareSet::EMPTY));
+        let defaults = if given[2] {
+            [both, both]
+        } else {
+            [white, black]
+        };
+        let region = given.contains(&true).then(|| {
+            [(keys[3], defaults[0]), (keys[4], defaults[1])]
+                .map(|(key, default)| self.region(key, geometry, default))
+        });
+        let Some(region) = region else {
             for key in ["flagPiece", "flagPieceWhite", "flagPieceBlack"] {
                 if self.get(key).is_some() {
                     self.fail(key, "a flag piece needs a flagRegion");

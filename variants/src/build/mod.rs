@@ -95,6 +95,37 @@ impl<'a> Builder<'a> {
         self.def.get(key)
     }
 
+    /// A rule Kraken holds for both colours at once: `KEYWhite` and `KEYBlack` (read by
+    /// `read`) may each replace `both`, the value for both, if they agree.
+    fn same_for_both<T: PartialEq>(
+        &mut self,
+        key: &str,
+        both: T,
+        mut read: impl FnMut(&mut Self, &str) -> T,
+    ) -> T {
+        let [white, black] = ["White", "Black"].map(|side| format!("{key}{side}"));
+        let given = [&white, &black].map(|k| self.get(k).is_some());
+        let values = [&white, &black].map(|k| read(self, k));
+        let [white_value, black_value] = values;
+        match given {
+            [false, false] => both,
+            [true, false] if white_value != both => self.differ(&white, both),
+            [false, true] if black_value != both => self.differ(&black, both),
+            [true, true] if white_value != black_value => self.differ(&black, white_value),
+            [true, _] => white_value,
+            [false, true] => black_value,
+        }
+    }
+
+    /// Reports that `key` makes a rule differ between the colours, and keeps `value`.
+    fn differ<T>(&mut self, key: &str, value: T) -> T {
+        self.fail(
+            key,
+            "a rule that differs between the colours is not supported by Kraken yet",
+        );
+        value
+    }
+
     /// The first of `keys` that is set, reading them all.
     fn first_set(&self, keys: &[&'static str]) -> Option<&'static str> {
         let set: Vec<_> = keys.iter().filter(|k| self.get(k).is_some()).collect();

@@ -236,7 +236,8 @@ impl Builder<'_> {
                 pt.line_moves = line_moves(&desc).map(|d| LineMoves::new(d, geometry));
             }
         }
-        rules.pass = self.bool("pass", false);
+        let pass = self.bool("pass", false);
+        rules.pass = self.same_for_both("pass", pass, |b, key| b.bool(key, pass));
         let on_stalemate = self.bool("passOnStalemate", false);
         rules.pass_on_stalemate = [
             self.bool("passOnStalemateWhite", on_stalemate),

@@ -50,13 +50,19 @@ impl Builder<'_> {
         double_step: bool,
     ) -> Option<PieceTypes> {
         let geometry = &board.geometry;
+        // Fairy-Stockfish's older keys: the ranks from `doubleStepRankMin` to `doubleStepRank`.
+        let ranks = ["doubleStepRank", "doubleStepRankMin"];
+        let old_keys = ranks.map(|k| self.get(k).is_some());
+        let [last, first] = ranks.map(|k| self.number(k, 2));
+        let default = if old_keys.contains(&true) {
+            let [from_first, from_after] = [first, last + 1].map(|r| board.ranks_from(r));
+            [0, 1].map(|c| from_first[c] & !from_after[c])
+        } else {
+            [board.rank(2), board.rank(board.height - 1)]
+        };
         let mut double_step_region = [
-            self.region("doubleStepRegionWhite", geometry, board.rank(2)),
-            self.region(
-                "doubleStepRegionBlack",
-                geometry,
-                board.rank(board.height - 1),
-            ),
+            self.region("doubleStepRegionWhite", geometry, default[0]),
+            self.region("doubleStepRegionBlack", geometry, default[1]),
         ];
         if !double_step {
             double_step_region = [SquareSet::EMPTY; 2];
