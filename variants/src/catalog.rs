@@ -39,6 +39,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("lionchess", "lion"),
     ("falconchess", "falcon"),
     ("cylinderchess", "cylinder"),
+    ("washogi", "wa-shogi"),
 ];
 
 /// An unknown variant name, with the known names that look like it.
