@@ -14,25 +14,27 @@ fn features(variant: &str, parent: &str) -> Vec<(String, Option<&'static str>)> 
         .collect()
 }
 
+/// What XBoard under `parent` cannot follow of `variant`'s rule `summary`; `None` when the
+/// variant has no such rule.
+fn fails(variant: &str, summary: &str, parent: &str) -> Option<Option<&'static str>> {
+    features(variant, parent)
+        .into_iter()
+        .find(|(words, _)| words == summary)
+        .map(|(_, fails)| fails)
+}
+
 /// A rule that is XBoard's own in one parent variant is told only under the others.
 #[test]
 fn a_parents_own_rule_is_followed_under_that_parent() {
-    let explode = |parent| {
-        features("atomic", parent)
-            .into_iter()
-            .find(|(summary, _)| summary == "captures explode")
-            .map(|(_, fails)| fails)
-    };
-    assert_eq!(explode("atomic"), Some(None));
-    assert_eq!(explode("fairy"), Some(Some("exploding captures")));
-    let alone = |parent| {
-        features("chu", parent)
-            .into_iter()
-            .find(|(summary, _)| summary == "royal only when alone")
-            .map(|(_, fails)| fails)
-    };
-    assert_eq!(alone("chu"), Some(None));
-    assert!(alone("fairy").is_some_and(|fails| fails.is_some()));
+    let explode = "captures explode";
+    assert_eq!(fails("atomic", explode, "atomic"), Some(None));
+    assert_eq!(
+        fails("atomic", explode, "fairy"),
+        Some(Some("exploding captures"))
+    );
+    let alone = "royal only when alone";
+    assert_eq!(fails("chu", alone, "chu"), Some(None));
+    assert!(fails("chu", alone, "fairy").is_some_and(|fails| fails.is_some()));
 }
 
 /// Plain chess has castling and nothing XBoard cannot follow.
