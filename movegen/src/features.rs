@@ -2,8 +2,8 @@
 //! variant table, and for XBoard, which follows some of them and not others.
 
 use crate::{
-    Checks, Connect, CountingRule, EnclosingRule, Flag, FlipRule, OneRoyal, Outcome, PieceId,
-    PiecePromotionMoves, Rules, SideChange,
+    Checks, Connect, CountingRule, EnclosingRule, Extinction, Flag, FlipRule, OneRoyal, Outcome,
+    PieceId, PiecePromotionMoves, Rules, SideChange,
 };
 
 /// One rule of a variant.
@@ -347,8 +347,8 @@ impl Rules {
             (Outcome::Loss, false) => f.shown("repeating a position wins"),
             (_, true) => f.shown("repetition decides for one colour"),
         }
-        if self.end.extinction.is_some() {
-            f.shown(self.extinction_summary());
+        if let Some(extinction) = &self.end.extinction {
+            f.shown(self.extinction_summary(extinction));
         }
         if let Some(flag) = &self.end.flag {
             f.shown(self.flag_summary(flag));
@@ -373,10 +373,7 @@ impl Rules {
     }
 
     /// What losing (or keeping) pieces does, in words.
-    fn extinction_summary(&self) -> String {
-        let Some(extinction) = &self.end.extinction else {
-            return String::new();
-        };
+    fn extinction_summary(&self, extinction: &Extinction) -> String {
         let what = match &extinction.types {
             None if extinction.count == 0 => "losing all pieces".to_string(),
             None => format!("keeping {} piece(s) or fewer", extinction.count),

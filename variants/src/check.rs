@@ -77,6 +77,15 @@ mod tests {
         }
     }
 
+    /// Asserts that the one problem in `text` is its `key`, not supported by Kraken yet.
+    fn assert_not_supported(text: &str, key: &str) {
+        let problem = only_problem(text);
+        assert!(
+            problem.contains(key) && problem.contains("not supported by Kraken yet"),
+            "{problem}"
+        );
+    }
+
     /// The one problem `kraken check` finds in `text`.
     fn only_problem(text: &str) -> String {
         let problems = check_text(text, "test.ini");
@@ -122,11 +131,9 @@ mod tests {
     #[test]
     fn en_passant_types_must_agree_with_the_moves() {
         assert_eq!(lines("[a:chess]\nenPassantTypes = p\n"), vec![]);
-        let problem = only_problem("[a:chess]\nenPassantTypesWhite = pn\n");
-        assert!(
-            problem.contains("enPassantTypesWhite")
-                && problem.contains("not supported by Kraken yet"),
-            "{problem}"
+        assert_not_supported(
+            "[a:chess]\nenPassantTypesWhite = pn\n",
+            "enPassantTypesWhite",
         );
         let berolina = "[a:chess]\npawn = -\ncustomPiece1 = p:mfFcfeWimfnA\nenPassantTypes = p\n";
         assert_eq!(lines(berolina), vec![]);
@@ -146,11 +153,7 @@ mod tests {
                 "castlingRookPiecesBlack",
             ),
         ] {
-            let problem = only_problem(text);
-            assert!(
-                problem.contains(key) && problem.contains("not supported by Kraken yet"),
-                "{problem}"
-            );
+            assert_not_supported(text, key);
         }
     }
 

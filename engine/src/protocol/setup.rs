@@ -158,17 +158,16 @@ pub fn uci_variant_info(name: &str, rules: &Rules, user_defined: bool) -> String
 /// How many piece types a side's holdings show: the variant file's `pocketSize`, else those
 /// that can be in hand (none without holdings).
 fn holdings_size(rules: &Rules) -> usize {
-    if let (true, Some(size)) = (rules.holdings, rules.pocket_size) {
-        size
-    } else if rules.holdings {
+    if !rules.holdings {
+        return 0;
+    }
+    rules.pocket_size.unwrap_or_else(|| {
         rules
             .pieces
             .iter()
             .filter(|p| !p.royal && p.unpromoted.is_none())
             .count()
-    } else {
-        0
-    }
+    })
 }
 
 /// Rules that change the board after a move in ways XBoard's `parent` does not (its board

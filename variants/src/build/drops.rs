@@ -84,11 +84,13 @@ impl Builder<'_> {
             }
         }
         rules.gating = Gating {
-            enabled: [
-                self.bool("gating", false),
-                self.bool("seirawanGating", false),
-            ]
-            .contains(&true),
+            enabled: {
+                let (gating, seirawan) = (
+                    self.bool("gating", false),
+                    self.bool("seirawanGating", false),
+                );
+                gating || seirawan
+            },
             types: (0..rules.pieces.len() as PieceId)
                 .filter(|&id| !rules.pieces[id as usize].royal)
                 .collect(),

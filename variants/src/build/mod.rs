@@ -97,33 +97,28 @@ impl<'a> Builder<'a> {
 
     /// A rule Kraken holds for both colours at once: `KEYWhite` and `KEYBlack` (read by
     /// `read`) may each replace `both`, the value for both, if they agree.
-    fn same_for_both<T: PartialEq>(
+    fn same_for_both<T: PartialEq + Clone>(
         &mut self,
         key: &str,
         both: T,
         mut read: impl FnMut(&mut Self, &str) -> T,
     ) -> T {
-        let [white, black] = ["White", "Black"].map(|side| format!("{key}{side}"));
-        let given = [&white, &black].map(|k| self.get(k).is_some());
-        let values = [&white, &black].map(|k| read(self, k));
-        let [white_value, black_value] = values;
-        match given {
-            [false, false] => both,
-            [true, false] if white_value != both => self.differ(&white, both),
-            [false, true] if black_value != both => self.differ(&black, both),
-            [true, true] if white_value != black_value => self.differ(&black, white_value),
-            [true, _] => white_value,
-            [false, true] => black_value,
+        let keys = ["White", "Black"].map(|side| format!("{key}{side}"));
+        let given = keys.each_ref().map(|k| self.get(k).is_some());
+        let [white, black] = [0, 1].map(|c| {
+            let value = read(self, &keys[c]);
+            if given[c] {
+                value
+            } else {
+                both.clone()
+            }
+        });
+        if white != black {
+            let culprit = if given[1] { &keys[1] } else { &keys[0] };
+            let message = "a rule that differs between the colours is not supported by Kraken yet";
+            self.fail(culprit, message);
         }
-    }
-
-    /// Reports that `key` makes a rule differ between the colours, and keeps `value`.
-    fn differ<T>(&mut self, key: &str, value: T) -> T {
-        self.fail(
-            key,
-            "a rule that differs between the colours is not supported by Kraken yet",
-        );
-        value
+        white
     }
 
     /// The first of `keys` that is set, reading them all.

@@ -119,7 +119,7 @@ impl Builder<'_> {
                 pt.zone_moves = Some(ZoneMoves::new(zone, sideways, geometry));
             }
             let regions = mobility_region_keys(&d.key);
-            let keyed = regions.iter().find(|k| self.def.get(k).is_some());
+            let keyed = regions.iter().find(|k| self.get(k).is_some());
             if let Some(range) = &d.ranges.mobility {
                 if let Some(key) = keyed {
                     self.fail(
