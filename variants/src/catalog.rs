@@ -40,6 +40,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("falconchess", "falcon"),
     ("cylinderchess", "cylinder"),
     ("washogi", "wa-shogi"),
+    ("daishogi", "dai"),
 ];
 
 /// An unknown variant name, with the known names that look like it.
