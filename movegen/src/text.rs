@@ -14,7 +14,7 @@ use std::fmt;
 use notation::Square;
 
 use crate::{
-    moves::{Move, MoveKind, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER, FLAG_O_CASTLING},
+    moves::{Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER, FLAG_O_CASTLING},
     position::{Piece, Position},
 };
 
@@ -192,8 +192,31 @@ impl Position {
         match (exact.as_slice(), loose.as_slice()) {
             ([mv], _) => Ok(*mv),
             ([], [mv]) => Ok(*mv),
-            ([], []) => Err(error("not a legal move")),
+            ([], []) => Err(error(self.refusal(&wanted, format))),
             _ => Err(error("ambiguous move")),
+        }
+    }
+
+    /// Why the normalized text `wanted`, which names no legal move, is refused: a move the
+    /// pieces can make that leaves the mover's royal piece attacked, one that another rule of
+    /// the variant forbids here, or no move at all.
+    fn refusal(&mut self, wanted: &str, format: MoveFormat) -> &'static str {
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo_legal(&mut pseudo);
+        let Some(&mv) = pseudo
+            .iter()
+            .find(|mv| self.move_forms(mv, format).iter().any(|f| f == wanted))
+        else {
+            return "not a legal move";
+        };
+        let mover = self.side;
+        self.make(mv);
+        let exposed = self.royal_attacked(mover);
+        self.unmake();
+        if exposed {
+            "leaves the royal piece attacked"
+        } else {
+            "forbidden here by the variant's rules"
         }
     }
 

@@ -597,6 +597,34 @@ fn bad_text_is_refused() {
     assert_eq!(error.to_string(), "e2e5: not a legal move");
 }
 
+/// A move the pieces can make but the position forbids says why: it exposes the royal piece
+/// (a pinned piece, a king stepping into an attack, a move ignoring check), or another rule of
+/// the variant forbids it (a quiet move where antichess makes capturing compulsory).
+#[test]
+fn refusals_say_why() {
+    let catalog = catalog();
+    let mut pos = read(&catalog, "chess", "3rk3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+    for text in ["e2c3", "e1d1", "e1d2"] {
+        assert_eq!(
+            refused(&mut pos, text, PLAIN),
+            "leaves the royal piece attacked",
+            "{text}"
+        );
+    }
+    assert_eq!(refused(&mut pos, "e2e4", PLAIN), "not a legal move");
+    let mut pos = read(&catalog, "chess", "4k3/8/8/8/8/8/8/r3K2R w K - 0 1");
+    assert_eq!(
+        refused(&mut pos, "h1h2", PLAIN),
+        "leaves the royal piece attacked"
+    );
+    let mut pos = read(&catalog, "antichess", "8/8/8/1p6/8/8/8/1R6 w - - 0 1");
+    assert_eq!(
+        refused(&mut pos, "b1c1", PLAIN),
+        "forbidden here by the variant's rules"
+    );
+    parse(&mut pos, "b1b5", PLAIN);
+}
+
 /// The lion's pass (`mcabK` out to any empty neighbour and back) is one move, however many
 /// empty neighbours it could go through.
 #[test]
