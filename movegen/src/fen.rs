@@ -412,8 +412,8 @@ impl Position {
                 }
                 symbol.push(letter.to_ascii_uppercase());
                 i += 1;
-                if chars.get(i) == Some(&'\'') {
-                    symbol.push('\'');
+                if let Some(&dress) = chars.get(i).filter(|&&c| c == '\'' || c == '!') {
+                    symbol.push(dress);
                     i += 1;
                 }
                 let promoted = chars.get(i) == Some(&'~');
@@ -501,8 +501,8 @@ impl Position {
                 Color::Black
             };
             let mut symbol = c.to_ascii_uppercase().to_string();
-            if chars.get(i) == Some(&'\'') {
-                symbol.push('\'');
+            if let Some(&dress) = chars.get(i).filter(|&&c| c == '\'' || c == '!') {
+                symbol.push(dress);
                 i += 1;
             }
             let Some(id) = self.rules.piece_by_symbol(&symbol) else {

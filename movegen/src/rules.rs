@@ -51,8 +51,9 @@ impl ZoneMoves {
 pub struct PieceType {
     /// Human name ("knight").
     pub name: String,
-    /// FEN symbol of the white piece: one uppercase letter, maybe followed by `'` (`N`, `N'`);
-    /// black uses the lowercase letter. Promoted shogi-style types start with `+`.
+    /// FEN symbol of the white piece: one uppercase letter, maybe followed by `'` or `!`
+    /// (`N`, `N'`, `N!`); black uses the lowercase letter. Promoted shogi-style types start
+    /// with `+`.
     pub symbol: String,
     /// The moves in XBetza.
     pub betza: String,

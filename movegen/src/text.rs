@@ -25,8 +25,9 @@ pub struct MoveFormat {
     pub chess960: bool,
     /// Ranks are counted from 0 on boards of 10 ranks (XBoard).
     pub zero_based_ranks: bool,
-    /// A pass is written `@@@@` (XBoard) rather than as its royal piece moving to its own
-    /// square (`e2e2`, as Fairy-Stockfish's UCI writes it); both are read either way.
+    /// A pass, a side's or a piece's (a Lion stepping out and back), is written `@@@@`
+    /// (XBoard, as HaChu writes it) rather than as the piece moving to its own square (`e2e2`,
+    /// as Fairy-Stockfish's UCI writes it); both are read either way.
     pub null_pass: bool,
     /// A promotion or gating letter is written after the duck's leg (`a7a8,a8b3q`, XBoard)
     /// rather than before it (`a7a8q,a8b3`, UCI); see [`Rules::duck`](crate::Rules::duck).
@@ -64,6 +65,9 @@ impl Position {
 
     /// Writes `mv` (a move of this position) as coordinate text.
     pub fn move_text(&self, mv: &Move, format: MoveFormat) -> String {
+        if format.null_pass && is_piece_pass(mv) {
+            return PASS_TEXT.to_string();
+        }
         let sq = |s: Square| self.square_text(s, format);
         // The text of the piece's move and the destination it names.
         let (text, dest) = match mv.kind {
@@ -189,6 +193,11 @@ impl Position {
                 }
             }
         }
+        // `@@@@` names a piece's pass too (a Lion stepping out and back, as HaChu writes it);
+        // where several pieces could pass, each leaves the same position.
+        if exact.len() > 1 && wanted == PASS_TEXT && exact.iter().all(is_piece_pass) {
+            exact.truncate(1);
+        }
         match (exact.as_slice(), loose.as_slice()) {
             ([mv], _) => Ok(*mv),
             ([], [mv]) => Ok(*mv),
@@ -223,6 +232,9 @@ impl Position {
     /// Every text that names `mv`, normalized.
     fn move_forms(&self, mv: &Move, format: MoveFormat) -> Vec<String> {
         let mut forms = vec![normalize(&self.move_text(mv, format))];
+        if is_piece_pass(mv) {
+            forms.push(PASS_TEXT.to_string());
+        }
         if mv.kind == MoveKind::Pass {
             let other = MoveFormat {
                 null_pass: !format.null_pass,
@@ -254,6 +266,15 @@ impl Position {
 
 /// How XBoard writes a pass.
 const PASS_TEXT: &str = "@@@@";
+
+/// Whether `mv` is a piece's pass: a move of a piece back to its own square that takes
+/// nothing and promotes nothing (a Lion stepping out to an empty square and back).
+fn is_piece_pass(mv: &Move) -> bool {
+    mv.kind == MoveKind::Normal
+        && mv.from == mv.to
+        && mv.victims().next().is_none()
+        && mv.promotion().is_none()
+}
 
 /// Lowercases a move text and drops what writers add freely (`=` before a promotion, `0` for
 /// `O` in castling).

@@ -41,6 +41,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("cylinderchess", "cylinder"),
     ("washogi", "wa-shogi"),
     ("daishogi", "dai"),
+    ("cashewshogi", "cashew-shogi"),
 ];
 
 /// An unknown variant name, with the known names that look like it.

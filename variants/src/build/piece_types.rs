@@ -17,7 +17,8 @@ use crate::pieces::{
 /// A piece declared by the definition.
 pub(super) struct Declared {
     pub(super) key: String,
-    /// Its id as the file writes it for black: a letter, maybe followed by `'` (`n`, `n'`).
+    /// Its id as the file writes it for black: a letter, maybe followed by `'` or `!` (`n`,
+    /// `n'`, `n!`).
     pub(super) id: String,
     pub(super) betza: String,
     /// From a piece given in MBN: where every move must end, and where its initial moves
@@ -318,7 +319,9 @@ impl Builder<'_> {
                 _ => {
                     self.fail(
                         &key,
-                        format!("expected a piece letter (maybe with '), found '{letter_text}'"),
+                        format!(
+                            "expected a piece letter (maybe with ' or !), found '{letter_text}'"
+                        ),
                     );
                     continue;
                 }
@@ -430,15 +433,15 @@ fn translate(value: &str) -> Option<Result<Translated, (&'static str, usize, Str
     )
 }
 
-/// The ids in a list such as `qrbn` or `n'q`: each a letter, maybe followed by `'`; spaces
-/// and `-` separate nothing and are skipped.
+/// The ids in a list such as `qrbn`, `n'q` or `l!g`: each a letter, maybe dressed with `'` or
+/// `!` (as XBoard and HaChu dress letters); spaces and `-` separate nothing and are skipped.
 pub(super) fn piece_ids(text: &str) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for c in text.chars() {
         match c {
-            '\'' => match ids.last_mut() {
-                Some(last) if !last.ends_with('\'') => last.push('\''),
-                _ => ids.push("'".to_string()),
+            '\'' | '!' => match ids.last_mut() {
+                Some(last) if !last.ends_with(['\'', '!']) => last.push(c),
+                _ => ids.push(c.to_string()),
             },
             c if c.is_whitespace() || c == '-' => {}
             c => ids.push(c.to_string()),
