@@ -361,8 +361,8 @@ fn names_every_piece(table: &str, rules: &Rules) -> bool {
         white.ends_with(&k.symbol) && black.ends_with(&k.symbol.to_lowercase())
     }) && rules.pieces.iter().all(|p| {
         let letter = p.symbol.trim_start_matches('+');
-        // A letter, maybe dressed with `'` or `!`.
-        matches!(letter.len(), 1 | 2)
+        let dressed = letter.len() == 2 && letter.ends_with(['\'', '!']);
+        (letter.len() == 1 || dressed)
             && white.contains(letter)
             && black.contains(&letter.to_lowercase())
             && (p.unpromoted.is_none() || white.contains(['+', '^']))

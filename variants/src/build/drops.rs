@@ -85,6 +85,7 @@ impl Builder<'_> {
         }
         rules.gating = Gating {
             enabled: {
+                // Both keys are read whatever the first says (every build reads every key).
                 let (gating, seirawan) = (
                     self.bool("gating", false),
                     self.bool("seirawanGating", false),
