@@ -6,7 +6,7 @@ use notation::{Color, Initial, Square, SquareSet};
 
 use crate::{
     position::{Piece, Position, WALL_CODE},
-    rules::{PieceId, Rules},
+    rules::{is_id_dress, PieceId, Rules},
 };
 
 /// The part of a FEN an error is in.
@@ -412,7 +412,7 @@ impl Position {
                 }
                 symbol.push(letter.to_ascii_uppercase());
                 i += 1;
-                if let Some(&dress) = chars.get(i).filter(|&&c| c == '\'' || c == '!') {
+                if let Some(&dress) = chars.get(i).filter(|&&c| is_id_dress(c)) {
                     symbol.push(dress);
                     i += 1;
                 }
@@ -501,7 +501,7 @@ impl Position {
                 Color::Black
             };
             let mut symbol = c.to_ascii_uppercase().to_string();
-            if let Some(&dress) = chars.get(i).filter(|&&c| c == '\'' || c == '!') {
+            if let Some(&dress) = chars.get(i).filter(|&&c| is_id_dress(c)) {
                 symbol.push(dress);
                 i += 1;
             }

@@ -56,9 +56,10 @@ pub use perft::{perft, perft_until};
 pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{
-    Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd, Gating, LineMoves,
-    LionTrading, MaterialCounting, MoveRules, OneRoyal, Outcome, PieceId, PiecePromotionMoves,
-    PieceType, Promotion, Rules, ShatarMate, SideChange, ZoneMoves, MAX_PIECE_TYPES,
+    is_id_dress, Castling, Checks, Counting, CountingRule, Drops, Extinction, Flag, GameEnd,
+    Gating, LineMoves, LionTrading, MaterialCounting, MoveRules, OneRoyal, Outcome, PieceId,
+    PiecePromotionMoves, PieceType, Promotion, Rules, ShatarMate, SideChange, ZoneMoves,
+    MAX_PIECE_TYPES,
 };
 pub use text::{MoveFormat, MoveTextError};
 pub use walk::{

@@ -127,6 +127,16 @@ impl Move {
         (self.wall != NO_SQUARE).then_some(Square(self.wall))
     }
 
+    /// Whether this is a piece's pass: a move back to its own square that takes nothing and
+    /// promotes nothing (a Lion stepping out to an empty square and back).
+    #[inline]
+    pub fn is_piece_pass(&self) -> bool {
+        self.kind == MoveKind::Normal
+            && self.from == self.to
+            && self.victims().next().is_none()
+            && self.promotion().is_none()
+    }
+
     /// The extra capture squares.
     #[inline]
     pub fn victims(&self) -> impl Iterator<Item = Square> + '_ {

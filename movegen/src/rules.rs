@@ -46,6 +46,12 @@ impl ZoneMoves {
     }
 }
 
+/// Whether `c` may follow a piece's letter in its id (`N'`, `N!`, as XBoard and HaChu dress
+/// letters).
+pub fn is_id_dress(c: char) -> bool {
+    c == '\'' || c == '!'
+}
+
 /// A kind of piece.
 #[derive(Clone, Debug)]
 pub struct PieceType {

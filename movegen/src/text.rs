@@ -65,7 +65,7 @@ impl Position {
 
     /// Writes `mv` (a move of this position) as coordinate text.
     pub fn move_text(&self, mv: &Move, format: MoveFormat) -> String {
-        if format.null_pass && is_piece_pass(mv) {
+        if format.null_pass && mv.is_piece_pass() {
             return PASS_TEXT.to_string();
         }
         let sq = |s: Square| self.square_text(s, format);
@@ -195,7 +195,7 @@ impl Position {
         }
         // `@@@@` names a piece's pass too (a Lion stepping out and back, as HaChu writes it);
         // where several pieces could pass, each leaves the same position.
-        if exact.len() > 1 && wanted == PASS_TEXT && exact.iter().all(is_piece_pass) {
+        if exact.len() > 1 && wanted == PASS_TEXT && exact.iter().all(Move::is_piece_pass) {
             exact.truncate(1);
         }
         match (exact.as_slice(), loose.as_slice()) {
@@ -232,7 +232,7 @@ impl Position {
     /// Every text that names `mv`, normalized.
     fn move_forms(&self, mv: &Move, format: MoveFormat) -> Vec<String> {
         let mut forms = vec![normalize(&self.move_text(mv, format))];
-        if is_piece_pass(mv) {
+        if mv.is_piece_pass() {
             forms.push(PASS_TEXT.to_string());
         }
         if mv.kind == MoveKind::Pass {
@@ -266,15 +266,6 @@ impl Position {
 
 /// How XBoard writes a pass.
 const PASS_TEXT: &str = "@@@@";
-
-/// Whether `mv` is a piece's pass: a move of a piece back to its own square that takes
-/// nothing and promotes nothing (a Lion stepping out to an empty square and back).
-fn is_piece_pass(mv: &Move) -> bool {
-    mv.kind == MoveKind::Normal
-        && mv.from == mv.to
-        && mv.victims().next().is_none()
-        && mv.promotion().is_none()
-}
 
 /// Lowercases a move text and drops what writers add freely (`=` before a promotion, `0` for
 /// `O` in castling).

@@ -654,14 +654,6 @@ fn lion_pass_is_one_move() {
     assert_eq!(refused(&mut none, "@@@@", PLAIN), "not a legal move");
 }
 
-/// Whether `mv` is a piece's pass (out and back, taking and promoting nothing).
-fn is_piece_pass(mv: &Move) -> bool {
-    mv.kind == MoveKind::Normal
-        && mv.from == mv.to
-        && mv.victims().count() == 0
-        && mv.promotion().is_none()
-}
-
 /// A small deterministic random number generator (xorshift64*).
 struct Rng(u64);
 
@@ -697,7 +689,7 @@ fn check_round_trips(pos: &mut Position, context: &str) -> usize {
             let text = pos.move_text(mv, format);
             match pos.parse_move(&text, format) {
                 // XBoard's `@@@@` names any piece's pass: each leaves the same position.
-                Ok(read) if text == "@@@@" && is_piece_pass(&read) && is_piece_pass(mv) => {}
+                Ok(read) if text == "@@@@" && read.is_piece_pass() && mv.is_piece_pass() => {}
                 Ok(read) => assert_eq!(
                     read,
                     *mv,

@@ -1,7 +1,7 @@
 //! XBoard's `setup` and `piece` commands: how the engine tells XBoard the board, the start
 //! position and the moves of every piece of a variant (protocol.md sections 4 and 5).
 
-use movegen::{PieceId, PieceType, Position, Rules};
+use movegen::{is_id_dress, PieceId, PieceType, Position, Rules};
 use notation::{write, xboard_misreading, Color, SquareSet};
 
 /// XBoard's built-in variants (`common.h`): a variant of these names keeps its own rules
@@ -361,7 +361,7 @@ fn names_every_piece(table: &str, rules: &Rules) -> bool {
         white.ends_with(&k.symbol) && black.ends_with(&k.symbol.to_lowercase())
     }) && rules.pieces.iter().all(|p| {
         let letter = p.symbol.trim_start_matches('+');
-        let dressed = letter.len() == 2 && letter.ends_with(['\'', '!']);
+        let dressed = letter.len() == 2 && letter.ends_with(is_id_dress);
         (letter.len() == 1 || dressed)
             && white.contains(letter)
             && black.contains(&letter.to_lowercase())

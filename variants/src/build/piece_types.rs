@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use movegen::{PieceId, PieceType, ZoneMoves, MAX_PIECE_TYPES};
+use movegen::{is_id_dress, PieceId, PieceType, ZoneMoves, MAX_PIECE_TYPES};
 use notation::{
     mbn_piece, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color, Initial, SquareSet,
 };
@@ -439,8 +439,8 @@ pub(super) fn piece_ids(text: &str) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for c in text.chars() {
         match c {
-            '\'' | '!' => match ids.last_mut() {
-                Some(last) if !last.ends_with(['\'', '!']) => last.push(c),
+            c if is_id_dress(c) => match ids.last_mut() {
+                Some(last) if !last.ends_with(is_id_dress) => last.push(c),
                 _ => ids.push(c.to_string()),
             },
             c if c.is_whitespace() || c == '-' => {}
