@@ -42,6 +42,7 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("washogi", "wa-shogi"),
     ("daishogi", "dai"),
     ("cashewshogi", "cashew-shogi"),
+    ("macadamiashogi", "macadamia-shogi"),
 ];
 
 /// An unknown variant name, with the known names that look like it.
