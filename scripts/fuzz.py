@@ -24,6 +24,7 @@ and stalls, and the time taken; the exit status is 1 when anything failed.
 """
 
 import argparse
+import math
 import os
 import signal
 import subprocess
@@ -119,8 +120,8 @@ def run_chunk(args, surface, package, target, test, cases, seed):
 
 def run_surface(args, surface):
     package, target, tests, per_case = SURFACES[surface]
-    cases_total = max(1, round(args.inputs / per_case))
-    per_test = max(1, cases_total // len(tests))
+    # At least the inputs asked for: the cases of each test are rounded up.
+    per_test = max(1, math.ceil(args.inputs / per_case / len(tests)))
     start = time.monotonic()
     tried = 0
     failures = {"failure": 0, "stall": 0}

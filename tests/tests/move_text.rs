@@ -17,6 +17,7 @@ use kraken_tests::{
 };
 use movegen::{Move, MoveFormat, MoveKind, Position, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER};
 use proptest::prelude::*;
+use std::sync::OnceLock;
 use variants::Catalog;
 
 /// Test variants: a Chu Shogi lion (`l`, with locust captures and igui), a piece that only
@@ -785,10 +786,22 @@ const POSITIONS: &[(&str, &str)] = &[
 
 /// Parses `text` in position `index`: no panic, and a move it reads is legal and reads back
 /// from its own text.
+/// Each of [`POSITIONS`], read once for every fuzz case (building the catalog and a
+/// variant's move tables costs far more than reading a move).
+fn fuzz_position(index: usize) -> Position {
+    static READ: OnceLock<Vec<Position>> = OnceLock::new();
+    let all = READ.get_or_init(|| {
+        let catalog = catalog();
+        POSITIONS
+            .iter()
+            .map(|(variant, fen)| read(&catalog, variant, fen))
+            .collect()
+    });
+    all[index].clone()
+}
+
 fn parse_garbage(index: usize, text: &str, format: MoveFormat) {
-    let catalog = catalog();
-    let (variant, fen) = POSITIONS[index];
-    let mut pos = read(&catalog, variant, fen);
+    let mut pos = fuzz_position(index);
     if let Ok(mv) = pos.parse_move(text, format) {
         assert!(pos.legal_moves().contains(&mv), "{text:?} read as {mv:?}");
         let written = pos.move_text(&mv, format);

@@ -5,6 +5,7 @@
 use kraken_tests::{fuzz_cases, mutated};
 use movegen::Position;
 use proptest::prelude::*;
+use std::sync::OnceLock;
 use variants::{known_keys, Catalog};
 
 /// Parents a generated section may name (one unknown).
@@ -93,7 +94,9 @@ fn section(parent: usize, lines: &[(usize, usize)]) -> String {
 /// up to `moves` random legal moves from its start (`choices` picks them) and reads back the
 /// FEN of each position reached.
 fn exercise(text: &str, choices: &[u16]) {
-    let mut catalog = Catalog::builtin();
+    // The built-in catalog is read once; each case loads its file into a copy.
+    static BUILTIN: OnceLock<Catalog> = OnceLock::new();
+    let mut catalog = BUILTIN.get_or_init(Catalog::builtin).clone();
     let Ok(names) = catalog.add_text(text, "fuzz.ini") else {
         return;
     };
