@@ -1131,8 +1131,6 @@ const SEEDS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Reads `text` in `variant`: it must not panic, and what it reads must write a FEN that
-/// reads back to itself.
 /// The rules of each of [`SEEDS`]' variants, built once for every fuzz case (building the
 /// catalog and a variant's move tables costs far more than reading a FEN).
 fn seed_rules(index: usize) -> Arc<Rules> {

@@ -784,8 +784,6 @@ const POSITIONS: &[(&str, &str)] = &[
     ("locust", "4k3/8/8/8/3pp3/3Y4/8/4K3 w - - 0 1"),
 ];
 
-/// Parses `text` in position `index`: no panic, and a move it reads is legal and reads back
-/// from its own text.
 /// Each of [`POSITIONS`], read once for every fuzz case (building the catalog and a
 /// variant's move tables costs far more than reading a move).
 fn fuzz_position(index: usize) -> Position {
@@ -800,6 +798,8 @@ fn fuzz_position(index: usize) -> Position {
     all[index].clone()
 }
 
+/// Parses `text` in position `index`: no panic, and a move it reads is legal and reads back
+/// from its own text.
 fn parse_garbage(index: usize, text: &str, format: MoveFormat) {
     let mut pos = fuzz_position(index);
     if let Ok(mv) = pos.parse_move(text, format) {
