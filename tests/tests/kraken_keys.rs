@@ -155,6 +155,32 @@ fn a_later_section_takes_a_letter_over_but_one_section_cannot_use_it_twice() {
     );
 }
 
+/// Sections the variant-file fuzzing found loading with letters their own FENs could not
+/// read back (a sign, a digit): such a piece id is refused at its key's line.
+#[test]
+fn piece_ids_must_be_letters() {
+    let mut catalog = variants::Catalog::builtin();
+    catalog
+        .add_text(
+            "[sign:ataxx]\nimmobile = =\n\n[digit:giveaway]\ncommoner = 2\n\n[dressed:chess]\ncustomPiece1 = a':W\n",
+            "user.ini",
+        )
+        .expect("parses");
+    for (variant, key, line, id) in [("sign", "immobile", 2, "="), ("digit", "commoner", 5, "2")] {
+        let errors = catalog.rules(variant).expect_err("not a letter");
+        assert!(
+            errors.iter().any(|e| e.key.as_deref() == Some(key)
+                && e.origin.line == line
+                && e.message.contains(&format!("found '{id}'"))),
+            "{variant}: {errors:?}"
+        );
+    }
+    assert!(
+        catalog.rules("dressed").is_ok(),
+        "a dressed letter stays a letter"
+    );
+}
+
 #[test]
 fn variant_files_that_are_not_text_are_refused_with_their_place() {
     let dir = std::env::temp_dir().join(format!("kraken-files-{}", std::process::id()));

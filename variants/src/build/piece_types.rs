@@ -315,7 +315,12 @@ impl Builder<'_> {
                 None => (value.clone(), None),
             };
             let id = match piece_ids(&letter_text).as_slice() {
-                [id] if id.len() == letter_text.len() => id.to_ascii_lowercase(),
+                // A letter (FENs could not tell a digit or a sign from the board's other marks).
+                [id] if id.len() == letter_text.len()
+                    && id.starts_with(|c: char| c.is_ascii_alphabetic()) =>
+                {
+                    id.to_ascii_lowercase()
+                }
                 _ => {
                     self.fail(
                         &key,
