@@ -291,8 +291,7 @@ impl Position {
     /// ([`Rules::start_royals`]), unless the rules can take royal pieces off the board
     /// (explosions, extinction, the loss of the last royal piece).
     fn check_royals(&self, column: usize) -> Result<(), FenError> {
-        let end = &self.rules.end;
-        if self.rules.moves.blast || end.extinction.is_some() || end.no_royal_loses {
+        if self.rules.royals_can_be_taken() {
             return Ok(());
         }
         for color in [Color::White, Color::Black] {

@@ -930,9 +930,11 @@ impl Rules {
             .as_ref()
             .is_some_and(|e| e.rule == EnclosingRule::Ataxx);
         self.neighbours = if self.moves.blast || self.moves.flip.is_some() || ataxx_drops {
+            // Indexed by square index, holes included (their entry is never read).
             let g = &self.geometry;
-            g.squares()
-                .map(|sq| {
+            (0..g.num_squares())
+                .map(|i| {
+                    let sq = Square(i as u8);
                     let (f, r) = (g.file(sq), g.rank(sq));
                     (-1..=1)
                         .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
@@ -944,6 +946,12 @@ impl Rules {
         } else {
             Vec::new()
         };
+    }
+
+    /// Whether a game can go on without a side's royal pieces: captures explode, or the rules
+    /// end the game by extinction or by the loss of the last royal piece.
+    pub fn royals_can_be_taken(&self) -> bool {
+        self.moves.blast || self.end.extinction.is_some() || self.end.no_royal_loses
     }
 
     /// Whether legal moves can be found by the quick test (exposure squares) rather than by

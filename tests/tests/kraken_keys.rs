@@ -181,6 +181,27 @@ fn piece_ids_must_be_letters() {
     );
 }
 
+/// A start position whose side not to move is in check would begin with the capture of a
+/// royal piece, and the position after it has none (no FEN of it reads back).
+#[test]
+fn a_start_position_with_the_waiting_side_in_check_is_refused() {
+    let mut catalog = variants::Catalog::builtin();
+    let text = "[pawncannon:chess]\ncannon = p\n\n\
+                [blocked:pawncannon]\n\
+                startFen = rnbqkbnr/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1\n";
+    catalog.add_text(text, "user.ini").expect("parses");
+    let errors = catalog.rules("pawncannon").expect_err("Black is in check");
+    assert!(
+        errors.iter().any(|e| e.key.as_deref() == Some("startFen")
+            && e.message.contains("Black, not to move, is in check")),
+        "{errors:?}"
+    );
+    assert!(
+        catalog.rules("blocked").is_ok(),
+        "with the e-file cannons gone no king is attacked"
+    );
+}
+
 #[test]
 fn variant_files_that_are_not_text_are_refused_with_their_place() {
     let dir = std::env::temp_dir().join(format!("kraken-files-{}", std::process::id()));

@@ -364,6 +364,14 @@ impl<'a> Builder<'a> {
                 return None;
             }
         };
+        let waiting = start.side_to_move().opponent();
+        if !start.rules().royals_can_be_taken() && start.royal_attacked(waiting) {
+            let message = format!(
+                "{waiting:?}, not to move, is in check: the first move would take its royal piece"
+            );
+            self.fail("startFen", message);
+            return None;
+        }
         let ahead = ahead_of_start(&start);
         let start_royals = [Color::White, Color::Black].map(|c| !start.royals(c).is_empty());
         let on_square = if to_start_piece {
