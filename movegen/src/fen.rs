@@ -709,10 +709,14 @@ impl Position {
                 None => squares.insert(sq),
             }
         }
-        // A piece the field names must be the one found to have passed.
-        let victim = self
-            .ep_victim_of(squares)
-            .filter(|&found| named_victim.map_or(true, |named| named == found));
+        // A piece the field names must have passed over the squares, in a line of equal
+        // leaps; else it must be the one found to have passed.
+        let victim = match named_victim {
+            Some(named) if self.leapt_over(named, squares) => Some(named),
+            _ => self
+                .ep_victim_of(squares)
+                .filter(|&found| named_victim.map_or(true, |named| named == found)),
+        };
         match victim {
             Some(victim) => {
                 self.ep_squares = squares;
@@ -729,11 +733,29 @@ impl Position {
         Ok(())
     }
 
+    /// Whether `squares` are the squares a piece now on `victim` passed in a line of equal
+    /// leaps (or steps), from a square on the board one leap beyond the last of them.
+    fn leapt_over(&self, victim: Square, squares: SquareSet) -> bool {
+        let g = self.geometry();
+        let (vf, vr) = (g.file(victim), g.rank(victim));
+        let distance = |sq: Square| (g.file(sq) - vf).abs().max((g.rank(sq) - vr).abs());
+        let Some(nearest) = squares.iter().min_by_key(|&sq| distance(sq)) else {
+            return false;
+        };
+        let (df, dr) = (g.file(nearest) - vf, g.rank(nearest) - vr);
+        let n = squares.len() as i32;
+        let on_line = (1..=n).all(|k| {
+            g.square(vf + k * df, vr + k * dr)
+                .is_some_and(|sq| squares.contains(sq))
+        });
+        on_line && g.square(vf + (n + 1) * df, vr + (n + 1) * dr).is_some()
+    }
+
     /// The piece an e.p. capture on `squares` takes: the opponent's piece that just passed
     /// over them.
     ///
     /// Seen from the square the opponent passed last (the one farthest in its direction of
-    /// play): the next square on the line of the e.p. squares when there are several; else the
+    /// play): the next leap or step on the line of the e.p. squares when there are several; else the
     /// piece just beyond it, straight ahead or diagonally, preferring one whose move table has
     /// a leap that passes over the square with e.p. rights (a Berolina pawn beside a pawn).
     fn ep_victim_of(&self, squares: SquareSet) -> Option<Square> {
@@ -751,7 +773,12 @@ impl Position {
             .filter(|&sq| sq != tip)
             .min_by_key(|&sq| (g.file(sq) - f).abs().max((g.rank(sq) - r).abs()));
         if let Some(previous) = previous {
+            // One more leap of the line (a rider's: the knightrider of `ffN*` passes c3 and
+            // d5 to e7), else one more step in its direction (a straight or diagonal line).
             let (dx, dr) = (f - g.file(previous), r - g.rank(previous));
+            if let Some(victim) = theirs(f + dx, r + dr) {
+                return Some(victim);
+            }
             if dx == 0 || dr == 0 || dx.abs() == dr.abs() {
                 if let Some(victim) = theirs(f + dx.signum(), r + dr.signum()) {
                     return Some(victim);
@@ -846,7 +873,13 @@ impl Position {
         match self.ep_squares.first() {
             _ if self.counting_limit > 0 => out.push_str(&self.counting_limit.to_string()),
             Some(_) => {
-                let names: Vec<String> = self.ep_squares.iter().map(|sq| g.name(sq)).collect();
+                let mut names: Vec<String> = self.ep_squares.iter().map(|sq| g.name(sq)).collect();
+                // The piece that passed is named too when the squares alone do not say which
+                // it is (a rider's leaps, seen from one square).
+                let victim = Square(self.ep_victim);
+                if self.ep_victim_of(self.ep_squares) != Some(victim) {
+                    names.push(g.name(victim));
+                }
                 out.push_str(&names.join(","));
             }
             None => out.push('-'),

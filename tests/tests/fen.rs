@@ -33,6 +33,10 @@ pawn = -
 customPiece1 = p:fmWfceFifmnDifmnH
 promotionPawnTypes = p
 enPassantTypes = p
+
+[knightrider:chess]
+customPiece1 = e:ffN*
+startFen = 4k3/8/8/8/8/8/8/1E2K3 w - - 0 1
 ";
 
 fn catalog() -> Catalog {
@@ -548,6 +552,45 @@ fn triple_step_ep_rights_on_two_squares() {
     let moves = move_texts(&mut pos);
     assert!(moves.contains(&"d4e3".to_string()), "{moves:?}");
     assert_reads_back(&mut pos, "triple step");
+}
+
+/// A `*` range rider creates rights on every square it passes, here along a knight's line:
+/// the victim is the piece one more leap along it.
+#[test]
+fn a_knightriders_ep_squares_name_it_as_the_victim() {
+    let catalog = catalog();
+    let mut pos = read(&catalog, "knightrider", "4k3/8/2p5/8/8/8/8/1E2K3 w - - 0 1");
+    let mv = pos
+        .parse_move("b1e7", MoveFormat::default())
+        .expect("three leaps, as far as the enemy half allows");
+    pos.make(mv);
+    assert_eq!(pos.fen(), "4k3/4E3/2p5/8/8/8/8/4K3 b - c3,d5 1 1");
+    assert_eq!(pos.ep_victim(), Some(square(&pos, "e7")));
+    let reread = read(&catalog, "knightrider", &pos.fen());
+    assert_eq!(reread.ep_squares(), pos.ep_squares());
+    assert_eq!(reread.ep_victim(), pos.ep_victim());
+    assert_reads_back(&mut pos, "knightrider e.p.");
+    // Two leaps leave one square with rights, which alone does not say whose they are: the
+    // field names the rider too.
+    let mut pos = read(&catalog, "knightrider", "4k3/8/8/8/8/8/8/1E2K3 w - - 0 1");
+    let mv = pos
+        .parse_move("b1d5", MoveFormat::default())
+        .expect("two leaps");
+    pos.make(mv);
+    assert_eq!(pos.fen(), "4k3/8/8/3E4/8/8/8/4K3 b - c3,d5 1 1");
+    assert_eq!(pos.ep_squares().len(), 1);
+    assert_eq!(pos.ep_victim(), Some(square(&pos, "d5")));
+    assert_reads_back(&mut pos, "knightrider e.p. on one square");
+    // A named piece must have passed the squares in a line.
+    for fen in [
+        "4k3/8/8/3E4/8/8/8/4K3 b - c2,d5 1 1",
+        "4k3/8/8/3E4/8/8/8/4K3 b - b3,d5 1 1",
+    ] {
+        assert!(
+            Position::from_fen(pos.rules_arc().clone(), fen).is_err(),
+            "{fen}"
+        );
+    }
 }
 
 #[test]
