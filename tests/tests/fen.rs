@@ -536,19 +536,30 @@ fn berolina_ep_victim_is_the_pawn_that_passed() {
     assert_reads_back(&mut pos, "berolina e.p.");
 }
 
-#[test]
-fn triple_step_ep_rights_on_two_squares() {
+/// The position after `mv` from `fen` in `variant`, checked to write `after` with the piece on
+/// `victim` as the e.p. victim, and to read back with the same e.p. squares and victim.
+fn ep_after(variant: &str, fen: &str, mv: &str, after: &str, victim: &str) -> Position {
     let catalog = catalog();
-    let mut pos = read(&catalog, "triplestep", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
-    let mv = pos
-        .parse_move("e2e5", MoveFormat::default())
-        .expect("legal");
+    let mut pos = read(&catalog, variant, fen);
+    let mv = pos.parse_move(mv, MoveFormat::default()).expect("legal");
     pos.make(mv);
-    assert_eq!(pos.fen(), "4k3/8/8/4P3/3p4/8/8/4K3 b - e3,e4 0 1");
-    assert_eq!(pos.ep_victim(), Some(square(&pos, "e5")));
-    let reread = read(&catalog, "triplestep", &pos.fen());
+    assert_eq!(pos.fen(), after);
+    assert_eq!(pos.ep_victim(), Some(square(&pos, victim)));
+    let reread = read(&catalog, variant, &pos.fen());
     assert_eq!(reread.ep_squares(), pos.ep_squares());
     assert_eq!(reread.ep_victim(), pos.ep_victim());
+    pos
+}
+
+#[test]
+fn triple_step_ep_rights_on_two_squares() {
+    let mut pos = ep_after(
+        "triplestep",
+        "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",
+        "e2e5",
+        "4k3/8/8/4P3/3p4/8/8/4K3 b - e3,e4 0 1",
+        "e5",
+    );
     let moves = move_texts(&mut pos);
     assert!(moves.contains(&"d4e3".to_string()), "{moves:?}");
     assert_reads_back(&mut pos, "triple step");
@@ -558,28 +569,24 @@ fn triple_step_ep_rights_on_two_squares() {
 /// the victim is the piece one more leap along it.
 #[test]
 fn a_knightriders_ep_squares_name_it_as_the_victim() {
-    let catalog = catalog();
-    let mut pos = read(&catalog, "knightrider", "4k3/8/2p5/8/8/8/8/1E2K3 w - - 0 1");
-    let mv = pos
-        .parse_move("b1e7", MoveFormat::default())
-        .expect("three leaps, as far as the enemy half allows");
-    pos.make(mv);
-    assert_eq!(pos.fen(), "4k3/4E3/2p5/8/8/8/8/4K3 b - c3,d5 1 1");
-    assert_eq!(pos.ep_victim(), Some(square(&pos, "e7")));
-    let reread = read(&catalog, "knightrider", &pos.fen());
-    assert_eq!(reread.ep_squares(), pos.ep_squares());
-    assert_eq!(reread.ep_victim(), pos.ep_victim());
+    let mut pos = ep_after(
+        "knightrider",
+        "4k3/8/2p5/8/8/8/8/1E2K3 w - - 0 1",
+        "b1e7",
+        "4k3/4E3/2p5/8/8/8/8/4K3 b - c3,d5 1 1",
+        "e7",
+    );
     assert_reads_back(&mut pos, "knightrider e.p.");
     // Two leaps leave one square with rights, which alone does not say whose they are: the
     // field names the rider too.
-    let mut pos = read(&catalog, "knightrider", "4k3/8/8/8/8/8/8/1E2K3 w - - 0 1");
-    let mv = pos
-        .parse_move("b1d5", MoveFormat::default())
-        .expect("two leaps");
-    pos.make(mv);
-    assert_eq!(pos.fen(), "4k3/8/8/3E4/8/8/8/4K3 b - c3,d5 1 1");
+    let mut pos = ep_after(
+        "knightrider",
+        "4k3/8/8/8/8/8/8/1E2K3 w - - 0 1",
+        "b1d5",
+        "4k3/8/8/3E4/8/8/8/4K3 b - c3,d5 1 1",
+        "d5",
+    );
     assert_eq!(pos.ep_squares().len(), 1);
-    assert_eq!(pos.ep_victim(), Some(square(&pos, "d5")));
     assert_reads_back(&mut pos, "knightrider e.p. on one square");
     // A named piece must have passed the squares in a line.
     for fen in [
