@@ -153,6 +153,26 @@ impl Session {
         }
     }
 
+    /// Closes the engine's input, as a GUI that dies does, and waits (at most a minute) for
+    /// the session to end; panics with the transcript when it does not.
+    pub fn hang_up(mut self) {
+        let (closed, _) = channel();
+        // Dropping the last sender ends the engine's input.
+        self.input = closed;
+        let thread = self.thread.take().expect("a running session");
+        let deadline = Instant::now() + PATIENCE;
+        while !thread.is_finished() {
+            if Instant::now() > deadline {
+                panic!(
+                    "the session did not end at the end of its input; transcript:\n{}",
+                    self.transcript()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        thread.join().expect("the session ends cleanly");
+    }
+
     /// Every line sent and received so far.
     pub fn transcript(&self) -> String {
         self.transcript.join("\n")

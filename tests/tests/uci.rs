@@ -1,5 +1,5 @@
 //! UCI transcripts: handshake and options, positions with moves, searches and their
-//! limits, perft, and bad input.
+//! limits, perft, bad input, and a GUI's misuse (floods, the end of input in a search).
 
 use kraken_tests::session::Session;
 use movegen::{MoveFormat, Position};
@@ -407,4 +407,38 @@ fn pondering_waits_for_ponderhit_or_stop() {
     s.send("stop");
     legal_best_move(&mut s, "chess", start, false);
     s.quit();
+}
+
+/// A flood of `stop` ends the search once (one `bestmove`) and the engine stays in step; a
+/// flood of `quit` ends the session.
+#[test]
+fn stop_and_quit_floods() {
+    let mut s = uci();
+    s.send("position startpos");
+    s.send("go infinite");
+    s.expect("a search under way", |l| l.starts_with("info depth"));
+    s.send(&["stop"; 200].join("\n"));
+    s.best_move();
+    s.send("isready");
+    let lines = s.expect("readyok", |l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{}",
+        s.transcript()
+    );
+    s.send("go depth 2");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    legal_best_move(&mut s, "chess", start, false);
+    s.send(&["quit"; 50].join("\n"));
+    s.hang_up();
+}
+
+/// The end of input in the middle of an infinite search (a GUI that dies) ends the session.
+#[test]
+fn end_of_input_during_a_search_ends_the_session() {
+    let mut s = uci();
+    s.send("position startpos moves e2e4");
+    s.send("go infinite");
+    s.expect("a search under way", |l| l.starts_with("info depth"));
+    s.hang_up();
 }

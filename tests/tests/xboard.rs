@@ -1,5 +1,6 @@
 //! XBoard (CECP v2) transcripts: handshake, `setup`/`piece` for every variant, moves in every
-//! notation, `ping` order, analysis, claims and bad input.
+//! notation, `ping` order, analysis, claims, bad input, and a GUI's misuse (a new game or
+//! position while the engine thinks, `undo` past the start, the end of input in a search).
 
 use std::sync::Arc;
 
@@ -603,4 +604,75 @@ fn generated_tables_keep_other_pieces_out_of_special_slots() {
     }
     assert!(white.contains(&'L'), "{setup}");
     s.quit();
+}
+
+/// `undo` and `remove` with no moves to take back are ignored: the game goes on from the start.
+#[test]
+fn undo_past_the_start_is_ignored() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("force");
+    s.send("undo");
+    s.send("remove");
+    s.send("undo");
+    s.send("e2e4");
+    assert!(complaints(&s.sync(1)).is_empty(), "{}", s.transcript());
+    s.send("e7e5");
+    s.send("undo");
+    s.send("undo");
+    s.send("undo");
+    s.send("d2d4");
+    assert!(complaints(&s.sync(2)).is_empty(), "{}", s.transcript());
+    s.quit();
+}
+
+/// `variant` and `setboard` while the engine thinks abandon the search: no move of the old
+/// game comes, and the next search plays in the new one.
+#[test]
+fn a_new_variant_or_position_while_thinking_abandons_the_search() {
+    let catalog = catalog();
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("st 30");
+    s.send("post");
+    s.send("go");
+    s.expect("thinking output", |l| l.starts_with(char::is_numeric));
+    s.send("new");
+    s.send("variant capablanca");
+    let lines = s.sync(1);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("move ")),
+        "{}",
+        s.transcript()
+    );
+    s.send("st 30");
+    s.send("go");
+    s.expect("thinking output", |l| l.starts_with(char::is_numeric));
+    let fen = "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1";
+    s.send("force");
+    s.send("new");
+    s.send(&format!("setboard {fen}"));
+    let lines = s.sync(2);
+    assert!(complaints(&lines).is_empty(), "{}", s.transcript());
+    // `force` may let the abandoned search's move out before it; none may come after.
+    s.send("st 0.1");
+    s.send("go");
+    let lines = s.expect("a move", |l| l.starts_with("move "));
+    let best = lines.last().expect("the move line")["move ".len()..].to_string();
+    let rules = catalog.rules("chess").expect("chess");
+    let mut pos = Position::from_fen(rules, fen).expect("a FEN");
+    pos.parse_move(&best, MoveFormat::default())
+        .unwrap_or_else(|e| panic!("move {best}: {e}\n{}", s.transcript()));
+    s.quit();
+}
+
+/// The end of input in the middle of an analysis (a GUI that dies) ends the session.
+#[test]
+fn end_of_input_during_analysis_ends_the_session() {
+    let mut s = xboard(&[]);
+    s.send("new");
+    s.send("post");
+    s.send("analyze");
+    s.expect("analysis output", |l| l.starts_with(char::is_numeric));
+    s.hang_up();
 }
