@@ -738,8 +738,7 @@ impl Position {
     fn leapt_over(&self, victim: Square, squares: SquareSet) -> bool {
         let g = self.geometry();
         let (vf, vr) = (g.file(victim), g.rank(victim));
-        let distance = |sq: Square| (g.file(sq) - vf).abs().max((g.rank(sq) - vr).abs());
-        let Some(nearest) = squares.iter().min_by_key(|&sq| distance(sq)) else {
+        let Some(nearest) = squares.iter().min_by_key(|&sq| g.king_distance(sq, victim)) else {
             return false;
         };
         let (df, dr) = (g.file(nearest) - vf, g.rank(nearest) - vr);
@@ -771,7 +770,7 @@ impl Position {
         let previous = squares
             .iter()
             .filter(|&sq| sq != tip)
-            .min_by_key(|&sq| (g.file(sq) - f).abs().max((g.rank(sq) - r).abs()));
+            .min_by_key(|&sq| g.king_distance(sq, tip));
         if let Some(previous) = previous {
             // One more leap of the line (a rider's: the knightrider of `ffN*` passes c3 and
             // d5 to e7), else one more step in its direction (a straight or diagonal line).

@@ -330,6 +330,14 @@ impl Geometry {
         (sq.0 / self.width) as i32
     }
 
+    /// The number of king steps from `a` to `b` on an empty board without holes.
+    #[inline]
+    pub fn king_distance(&self, a: Square, b: Square) -> i32 {
+        (self.file(a) - self.file(b))
+            .abs()
+            .max((self.rank(a) - self.rank(b)).abs())
+    }
+
     /// Iterates over every square of the board that is not a hole.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         (0..self.num_squares())

@@ -1028,9 +1028,7 @@ fn mop_up(pos: &Position, strong: Color) -> i32 {
     let edge = 2.0 - file_centrality(g, target) - rank_centrality(g, target);
     let mut bonus = MOP_UP_EDGE * edge;
     if let Some(own) = pos.royals(strong).first() {
-        let distance = (g.file(own) - g.file(target))
-            .abs()
-            .max((g.rank(own) - g.rank(target)).abs());
+        let distance = g.king_distance(own, target);
         let span = (g.width().max(g.height()) as i32 - 2).max(1);
         bonus += MOP_UP_CLOSE * f64::from(span + 1 - distance).max(0.0) / f64::from(span);
     }
@@ -1069,12 +1067,7 @@ fn promotion_distance(
 fn within(geometry: &Geometry, sq: Square, distance: i32) -> SquareSet {
     geometry
         .squares()
-        .filter(|&s| {
-            (geometry.file(s) - geometry.file(sq))
-                .abs()
-                .max((geometry.rank(s) - geometry.rank(sq)).abs())
-                <= distance
-        })
+        .filter(|&s| geometry.king_distance(s, sq) <= distance)
         .collect()
 }
 
