@@ -244,14 +244,15 @@ impl Position {
             .any(|sq| self.royal_square_attacked(sq, color.opponent()))
     }
 
-    /// Whether a royal piece on `sq` could be taken by `by`: [`attacked`](Position::attacked),
-    /// unless captures explode and `sq` is next to a royal piece of `by`.
+    /// Whether a royal piece on `sq` could be taken by `by`: [`attacked`](Position::attacked)
+    /// or burned by a Fire Demon, unless captures explode and `sq` is next to a royal piece of
+    /// `by`.
     #[inline]
     pub(crate) fn royal_square_attacked(&self, sq: Square, by: Color) -> bool {
         if self.rules.moves.blast && self.rules.neighbours[sq.index()].intersects(self.royals(by)) {
             return false;
         }
-        self.attacked(sq, by)
+        self.attacked(sq, by) || (self.rules.moves.burning && self.burn_threat(sq, by))
     }
 
     /// Whether the only pieces of `by` attacking `target` stand on `square` (none at all

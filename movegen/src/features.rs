@@ -285,6 +285,24 @@ impl Rules {
         if !self.moves.blast_immune.is_empty() {
             f.shown("some pieces survive explosions");
         }
+        if self.moves.burning {
+            f.add(
+                "Fire Demons burn the enemy pieces next to them",
+                No("burning (Tenjiku Shogi's Fire Demon)"),
+            );
+        }
+        if self.pieces.iter().any(|p| p.contagious) {
+            f.add(
+                "a piece that takes a Werewolf becomes one",
+                No("contagion (a piece that takes a Werewolf becomes one)"),
+            );
+        }
+        if self.pieces.iter().any(|p| p.jump_rank > 0) {
+            f.add(
+                "generals capture by jumping over lower-ranked pieces",
+                No("range capturing (Tenjiku Shogi's generals)"),
+            );
+        }
         if !self.moves.mutually_immune.is_empty() {
             let text = "pieces that may not take their own kind";
             f.add("some pieces may not take their own kind", No(text));

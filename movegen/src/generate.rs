@@ -157,6 +157,9 @@ impl Position {
                 }
             }
         }
+        if self.rules.pieces[id as usize].jump_rank > 0 {
+            self.jump_captures(piece, from, table, list);
+        }
         for hop in table.hops(from) {
             let squares = table.hop_squares(hop);
             let Some(mount) =
@@ -269,12 +272,25 @@ impl Position {
     /// Adds `mv` with every promotion it may or must make; drops moves a piece could never
     /// move on from when the rules forbid them.
     #[inline]
-    fn add_with_promotions(&self, mv: Move, list: &mut MoveList) {
+    pub(crate) fn add_with_promotions(&self, mv: Move, list: &mut MoveList) {
         if self.rules.pieces[mv.piece as usize].plain && !self.rules.gating.enabled {
             list.push(mv);
             return;
         }
         self.add_special(mv, list);
+    }
+
+    /// The type the piece making `mv` (of `color`) turns into by taking a contagious piece
+    /// on its target square ([`PieceType::contagious`](crate::PieceType::contagious)), unless
+    /// it is royal.
+    #[inline]
+    pub(crate) fn contagion(&self, mv: &Move, color: Color) -> Option<PieceId> {
+        if mv.kind != MoveKind::Normal || self.rules.pieces[mv.piece as usize].royal {
+            return None;
+        }
+        self.piece_at(mv.to)
+            .filter(|p| p.color != color && self.rules.pieces[p.id as usize].contagious)
+            .map(|p| p.id)
     }
 
     /// [`Position::add_with_promotions`] for pieces with a region, a promotion or a rule about
@@ -284,6 +300,14 @@ impl Position {
         let color = self.piece_color_of_move(&mv);
         if let Some(region) = &rules.pieces[mv.piece as usize].region {
             if !region[color.index()].contains(mv.to) {
+                return;
+            }
+        }
+        if rules.moves.contagion {
+            if let Some(id) = self.contagion(&mv, color) {
+                let mut infected = mv;
+                infected.promotion = id + 1;
+                self.push_with_gating(infected, list);
                 return;
             }
         }
@@ -871,8 +895,12 @@ impl Position {
             // No self-explosion; exploding the enemy royal piece wins whatever else.
             self.royals(us).len() == our_royals
                 && (self.royals(them).len() < their_royals || !self.royal_attacked(us))
+        } else if self.burned_own_royal(us, our_royals) {
+            false
         } else if let Some(guarded) = guarded {
-            !guarded.iter().any(|sq| self.attacked(sq, them))
+            !guarded
+                .iter()
+                .any(|sq| self.royal_square_attacked(sq, them))
         } else {
             !(self.royal_attacked(us)
                 || ((self.rules.flying_general || facing) && self.generals_face()))

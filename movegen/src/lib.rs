@@ -12,6 +12,7 @@
 
 mod attack;
 mod attack_table;
+mod burning;
 mod castling_rules;
 mod chasing;
 mod connect;
@@ -32,6 +33,7 @@ mod palace;
 mod perft;
 mod position;
 mod probe;
+mod range_capture;
 mod rules;
 mod shatar;
 mod sittuyin;

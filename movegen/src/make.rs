@@ -24,7 +24,7 @@ impl Position {
 
     /// Empties `sq`, clearing its flags.
     #[inline]
-    fn clear(&mut self, sq: Square) -> u8 {
+    pub(crate) fn clear(&mut self, sq: Square) -> u8 {
         self.set_virgin(sq, false);
         self.set_promoted(sq, false);
         self.take(sq)
@@ -42,7 +42,7 @@ impl Position {
     }
 
     /// Captures the piece on `sq` for the side to move (to hand if the rules say so).
-    fn capture(&mut self, undo: &mut Undo, sq: Square, keep_for_unload: bool) -> u8 {
+    pub(crate) fn capture(&mut self, undo: &mut Undo, sq: Square, keep_for_unload: bool) -> u8 {
         let promoted = self.promoted.contains(sq);
         self.record(undo, sq);
         let code = self.clear(sq);
@@ -181,6 +181,12 @@ impl Position {
                         self.record(&mut undo, square);
                         self.put(square, piece);
                     }
+                }
+                if self.rules.moves.burning
+                    && mv.kind == MoveKind::Normal
+                    && self.burn(&mut undo, mv.to)
+                {
+                    reset_clock = true;
                 }
                 if self.rules.moves.blast && Self::is_capture_made(us, &undo) {
                     self.explode(&mut undo, mv.to);

@@ -120,6 +120,19 @@ pub struct PieceType {
     /// A capture turns it into a wall on the square it took (Fairy-Stockfish's
     /// `petrifyOnCaptureTypes`); a royal piece of the type never captures nor attacks.
     pub petrifies: bool,
+    /// Tenjiku Shogi's Fire Demon (Kraken's `burningPieceTypes`): after each of its moves
+    /// every enemy piece next to its target square burns (leaves the board), and any piece
+    /// moving next to an enemy piece of such a type burns itself, before it burns anything.
+    pub burns: bool,
+    /// Tenjiku Shogi's range-capturing generals (Kraken's `jumpCaptureRanks`): with a rank
+    /// above 0, the piece's capturing slides go on past pieces of a lower rank, friend or foe,
+    /// and take any enemy piece of a lower rank there (royal pieces have the highest rank).
+    /// Moves that take nothing do not jump.
+    pub jump_rank: u8,
+    /// HaChu's Werewolf (Kraken's `contagiousPieceTypes`): a piece that is not royal and takes
+    /// one on its target square becomes one, a promotion that move must make (and the only
+    /// one it may: a pawn taking one on the last rank becomes one too).
+    pub contagious: bool,
 }
 
 /// The diagonal moves a piece makes along the palace lines of Janggi
@@ -192,6 +205,9 @@ impl PieceType {
             shuns_own_kind: false,
             line_moves: None,
             petrifies: false,
+            burns: false,
+            jump_rank: 0,
+            contagious: false,
         }
     }
 }
@@ -691,6 +707,10 @@ pub struct MoveRules {
     /// Some type turns into a wall when it captures ([`PieceType::petrifies`]); set by
     /// [`Rules::finish`].
     pub petrify: bool,
+    /// Some type burns the pieces next to it ([`PieceType::burns`]); set by [`Rules::finish`].
+    pub burning: bool,
+    /// Some type is contagious ([`PieceType::contagious`]); set by [`Rules::finish`].
+    pub contagion: bool,
     /// Enemy pieces a move encloses change sides (Fairy-Stockfish's `flipEnclosedPieces`).
     pub flip: Option<FlipRule>,
     /// Types that cannot be captured.
@@ -726,6 +746,8 @@ impl Default for MoveRules {
             relay: None,
             duple_check: false,
             petrify: false,
+            burning: false,
+            contagion: false,
             flip: None,
             uncapturable: Vec::new(),
             lion_trading: None,
@@ -905,10 +927,12 @@ impl Rules {
     /// [`PieceType::plain`]); call it after filling or changing the rules. Until then every
     /// type takes the general (slower, equally correct) path.
     pub fn finish(&mut self) {
+        self.moves.contagion = self.pieces.iter().any(|p| p.contagious);
         for id in 0..self.pieces.len() {
             let plain = {
                 let pt = &self.pieces[id];
-                pt.region.is_none()
+                !self.moves.contagion
+                    && pt.region.is_none()
                     && pt.promoted.is_none()
                     && !(self.promotion.piece_demotion && pt.unpromoted.is_some())
                     && !self.promotion.pawn_types.contains(&(id as PieceId))
@@ -924,28 +948,30 @@ impl Rules {
                 .iter()
                 .any(|p| p.after_move.is_some() || p.max_count.is_some());
         self.moves.petrify = self.pieces.iter().any(|p| p.petrifies);
+        self.moves.burning = self.pieces.iter().any(|p| p.burns);
         let ataxx_drops = self
             .drops
             .enclosing
             .as_ref()
             .is_some_and(|e| e.rule == EnclosingRule::Ataxx);
-        self.neighbours = if self.moves.blast || self.moves.flip.is_some() || ataxx_drops {
-            // Indexed by square index, holes included (their entry is never read).
-            let g = &self.geometry;
-            (0..g.num_squares())
-                .map(|i| {
-                    let sq = Square(i as u8);
-                    let (f, r) = (g.file(sq), g.rank(sq));
-                    (-1..=1)
-                        .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
-                        .filter(|&d| d != (0, 0))
-                        .filter_map(|(dx, dy)| g.square(f + dx, r + dy))
-                        .collect()
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        self.neighbours =
+            if self.moves.blast || self.moves.burning || self.moves.flip.is_some() || ataxx_drops {
+                // Indexed by square index, holes included (their entry is never read).
+                let g = &self.geometry;
+                (0..g.num_squares())
+                    .map(|i| {
+                        let sq = Square(i as u8);
+                        let (f, r) = (g.file(sq), g.rank(sq));
+                        (-1..=1)
+                            .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+                            .filter(|&d| d != (0, 0))
+                            .filter_map(|(dx, dy)| g.square(f + dx, r + dy))
+                            .collect()
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
     }
 
     /// Whether a game can go on without a side's royal pieces: captures explode, or the rules
@@ -965,6 +991,7 @@ impl Rules {
             && self.moves.relay.is_none()
             && !self.moves.duple_check
             && !self.moves.petrify
+            && !self.moves.burning
             && self.moves.uncapturable.is_empty()
             && self.moves.mutually_immune.is_empty()
             && self.moves.lion_trading.is_none()

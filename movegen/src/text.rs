@@ -1,6 +1,7 @@
 //! Moves as coordinate text, the way XBoard and UCI write them.
 //!
-//! `e2e4`, `e7e8q` (promotion to the piece written), `h7h8+` (shogi-style promotion), `h8h7-`
+//! `e2e4`, `e7e8q` (promotion to the piece written, or the Werewolf a capture turns the taker
+//! into: `c3d5w` or `c3d5`), `h7h8+` (shogi-style promotion), `h8h7-`
 //! (a promoted piece flipping back), `P@e4` (drop; `+P@e4` dropped promoted), castling as a
 //! king move (`e1g1`) or, in Chess960 mode, when the king move would read as a plain king
 //! move or when the king stays put, king takes rook (`e1h1`), multi-leg locust moves leg by
@@ -234,6 +235,16 @@ impl Position {
         let mut forms = vec![normalize(&self.move_text(mv, format))];
         if mv.is_piece_pass() {
             forms.push(PASS_TEXT.to_string());
+        }
+        // Taking a Werewolf makes the taker one: the promotion letter may be left out (XBoard
+        // does not know the rule).
+        if self.rules.moves.contagion
+            && mv.promotion().is_some()
+            && self.contagion(mv, self.side) == mv.promotion()
+        {
+            let mut unmarked = *mv;
+            unmarked.promotion = 0;
+            forms.push(normalize(&self.move_text(&unmarked, format)));
         }
         if mv.kind == MoveKind::Pass {
             let other = MoveFormat {

@@ -1,7 +1,8 @@
 //! Rules about which moves are legal beyond chess: mandatory drops, bishops on both colours,
 //! castling rights from drops, promotion choices per colour, sittuyin's setup drops and
 //! promotions, the shogi family's flipping pieces, promoted drops, two-swallow files and
-//! royal-while-alone kings, knight relays near kings.
+//! royal-while-alone kings, knight relays near kings, Werewolves that whoever takes them
+//! becomes.
 
 use kraken_tests::setup::{legal_texts, play, read};
 use movegen::Position;
@@ -322,4 +323,34 @@ fn knight_relays_neither_check_nor_take_kings() {
     let rook = sorted(&mut pos, |m| m.starts_with("d4"));
     assert!(rook.contains(&"d4f5".to_string()), "{rook:?}");
     assert!(!rook.contains(&"d4e6".to_string()), "{rook:?}");
+}
+
+#[test]
+fn a_piece_that_takes_a_werewolf_becomes_one() {
+    let catalog = Catalog::builtin();
+    let fen = "4k3/8/8/3w4/8/2N5/8/4K3 w - - 0 1";
+    let mut pos = read(&catalog, "werewolf", fen);
+    // Written as the promotion it is (HaChu's form), read without the letter too (XBoard's).
+    assert!(legal_texts(&mut pos).contains(&"c3d5w".to_string()));
+    play(&mut pos, "c3d5");
+    assert!(
+        pos.fen().starts_with("4k3/8/8/3W4/8/8/8/4K3 b"),
+        "{}",
+        pos.fen()
+    );
+    pos.unmake();
+    assert_eq!(pos.fen(), fen);
+    // A pawn taking one on the last rank becomes a Werewolf, not a Rook.
+    let mut pos = read(&catalog, "werewolf", "2w1k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(!legal_texts(&mut pos).contains(&"b7c8r".to_string()));
+    play(&mut pos, "b7c8w");
+    assert!(pos.fen().starts_with("2W1k3/8/"), "{}", pos.fen());
+    // The King stays a King.
+    let mut pos = read(&catalog, "werewolf", "4k3/8/8/8/8/8/3w4/4K3 w - - 0 1");
+    play(&mut pos, "e1d2");
+    assert!(
+        pos.fen().starts_with("4k3/8/8/8/8/8/3K4/8 b"),
+        "{}",
+        pos.fen()
+    );
 }

@@ -317,7 +317,7 @@ impl<'a> Builder<'a> {
         let captures_to_hand = self.bool("capturesToHand", false);
         rules.promotion = self.promotion(&mut rules, &declared, &board, captures_to_hand);
         self.drops(&mut rules, &declared, &board, captures_to_hand, &start_fen);
-        self.moves(&mut rules, &declared, &board);
+        self.moves(&mut rules, &declared, &board, &models);
         self.game_end(&mut rules, &declared, &board, &models);
         rules.finish();
         self.with_start_position(rules, &start_fen)

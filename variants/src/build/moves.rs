@@ -17,7 +17,15 @@ use crate::palace::line_moves;
 impl Builder<'_> {
     /// The rules of moves (`flyingGeneral`, `oneRoyal`, `mustCapture`, `checking`,
     /// `blastOnCapture`, `sideChange`, walls, petrification, Lion trading, passing, ...).
-    pub(super) fn moves(&mut self, rules: &mut Rules, declared: &[Declared], board: &Board) {
+    /// `models` pairs each shogi-style promoted form with the declared piece it moves as (a
+    /// promoted form burns and captures by range as its model does).
+    pub(super) fn moves(
+        &mut self,
+        rules: &mut Rules,
+        declared: &[Declared],
+        board: &Board,
+        models: &[(PieceId, usize)],
+    ) {
         let geometry = &board.geometry;
         let walling_rule = board.walling_rule;
         rules.flying_general = self.bool("flyingGeneral", false);
@@ -106,6 +114,27 @@ impl Builder<'_> {
         self.palace_rules(rules, geometry);
         for id in self.letters("petrifyOnCaptureTypes", declared, "") {
             rules.pieces[id as usize].petrifies = true;
+        }
+        for id in self.letters("burningPieceTypes", declared, "") {
+            rules.pieces[id as usize].burns = true;
+        }
+        for id in self.letters("contagiousPieceTypes", declared, "") {
+            rules.pieces[id as usize].contagious = true;
+        }
+        for (id, rank) in self.id_pairs("jumpCaptureRanks", declared) {
+            match rank.parse::<u8>() {
+                Ok(n @ 1..=254) => rules.pieces[id].jump_rank = n,
+                _ => self.fail(
+                    "jumpCaptureRanks",
+                    format!("expected a rank from 1 to 254, found '{rank}'"),
+                ),
+            }
+        }
+        for &(form, model) in models {
+            let (burns, jump_rank) = (rules.pieces[model].burns, rules.pieces[model].jump_rank);
+            let form = &mut rules.pieces[form as usize];
+            form.burns = burns;
+            form.jump_rank = jump_rank;
         }
         let board: SquareSet = geometry.squares().collect();
         let region = self
