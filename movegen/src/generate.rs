@@ -183,6 +183,9 @@ impl Position {
                 }
             }
         }
+        if table.may_repeat(from) {
+            remove_repeats(list, start);
+        }
         if !self.rules.diagonal_lines.is_empty() {
             self.line_moves(piece, from, list);
         }

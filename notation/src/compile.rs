@@ -119,6 +119,7 @@ impl Compiler {
                 hop_index: Vec::new(),
                 hops: Vec::new(),
                 reach: Vec::new(),
+                may_repeat: SquareSet::EMPTY,
                 paths: Vec::new(),
                 families: Vec::new(),
             },
@@ -531,6 +532,10 @@ impl Compiler {
             })
             .collect();
         self.table.reach = reach;
+        self.table.may_repeat = (0..self.table.geometry.num_squares())
+            .map(|i| Square(i as u8))
+            .filter(|&sq| self.table.moves_may_repeat(sq))
+            .collect();
         self.table
     }
 }

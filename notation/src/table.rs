@@ -180,6 +180,8 @@ pub struct MoveTable {
     pub(crate) hop_index: Vec<(u32, u32)>,
     pub(crate) hops: Vec<Hop>,
     pub(crate) reach: Vec<SquareSet>,
+    /// The squares from which two plain leaps, slides or hops may make the same move.
+    pub(crate) may_repeat: SquareSet,
     pub(crate) paths: Vec<Path>,
     pub(crate) families: Vec<RayFamily>,
 }
@@ -262,6 +264,14 @@ impl MoveTable {
         self.reach[sq.index()]
     }
 
+    /// Whether two of the plain leaps, slides and hops from `sq` may make the same move on
+    /// some board (QNAD's A and D leaps where its Q slides reach too): a generator must then
+    /// drop the repeats.
+    #[inline]
+    pub fn may_repeat(&self, sq: Square) -> bool {
+        self.may_repeat.contains(sq)
+    }
+
     /// The plain hops from `sq`.
     #[inline]
     pub fn hops(&self, sq: Square) -> &[Hop] {
@@ -291,6 +301,57 @@ impl MoveTable {
     #[inline]
     pub fn family(&self, leg: &PathLeg) -> &RayFamily {
         &self.families[leg.family as usize]
+    }
+
+    /// Whether two of the plain moves from `sq` can reach one square with a mode in common
+    /// (see [`MoveTable::may_repeat`]). A slide and a hop along the same line never can: the
+    /// slide needs the squares before its target empty, the hop a piece among them.
+    pub(crate) fn moves_may_repeat(&self, sq: Square) -> bool {
+        /// What a plain move reaches and may do there, and for a slide or a hop its line (the
+        /// first square) and whether it hops.
+        struct Reach {
+            squares: SquareSet,
+            modes: Modes,
+            line: Option<(Square, bool)>,
+        }
+        let mut moves = Vec::new();
+        for leap in self.leaps(sq) {
+            let squares = std::iter::once(leap.to).collect();
+            moves.push(Reach {
+                squares,
+                modes: leap.modes,
+                line: None,
+            });
+        }
+        let lines = self
+            .slides(sq)
+            .iter()
+            .map(|slide| (self.slide_squares(slide), slide.modes, false))
+            .chain(
+                self.hops(sq)
+                    .iter()
+                    .map(|hop| (self.hop_squares(hop), hop.modes, true)),
+            );
+        for (squares, modes, hops) in lines {
+            moves.push(Reach {
+                squares: squares.iter().copied().collect(),
+                modes,
+                line: squares.first().map(|&first| (first, hops)),
+            });
+        }
+        moves.iter().enumerate().any(|(i, a)| {
+            moves[i + 1..].iter().any(|b| {
+                let slide_and_hop_on_a_line = match (a.line, b.line) {
+                    (Some((first, a_hops)), Some((other, b_hops))) => {
+                        first == other && a_hops != b_hops
+                    }
+                    _ => false,
+                };
+                !slide_and_hop_on_a_line
+                    && a.squares.intersects(b.squares)
+                    && a.modes.intersects(b.modes)
+            })
+        })
     }
 
     pub(crate) fn push_hop(
