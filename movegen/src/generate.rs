@@ -283,19 +283,6 @@ impl Position {
         self.add_special(mv, list);
     }
 
-    /// The type the piece making `mv` (of `color`) turns into by taking a contagious piece
-    /// on its target square ([`PieceType::contagious`](crate::PieceType::contagious)), unless
-    /// it is royal.
-    #[inline]
-    pub(crate) fn contagion(&self, mv: &Move, color: Color) -> Option<PieceId> {
-        if mv.kind != MoveKind::Normal || self.rules.pieces[mv.piece as usize].royal {
-            return None;
-        }
-        self.piece_at(mv.to)
-            .filter(|p| p.color != color && self.rules.pieces[p.id as usize].contagious)
-            .map(|p| p.id)
-    }
-
     /// [`Position::add_with_promotions`] for pieces with a region, a promotion or a rule about
     /// immobile pieces, and for variants with gating.
     fn add_special(&self, mv: Move, list: &mut MoveList) {

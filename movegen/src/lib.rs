@@ -16,6 +16,7 @@ mod burning;
 mod castling_rules;
 mod chasing;
 mod connect;
+mod contagion;
 mod counting;
 mod enclosing;
 mod exchange;
