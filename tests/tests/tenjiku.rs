@@ -11,6 +11,13 @@ fn board(pos: &movegen::Position) -> String {
     pos.fen().split(' ').next().unwrap_or_default().to_string()
 }
 
+/// The board part of the FEN after `mv` from the tenjiku position `fen`.
+fn board_after(catalog: &Catalog, fen: &str, mv: &str) -> String {
+    let mut pos = read(catalog, "tenjiku", fen);
+    play(&mut pos, mv);
+    board(&pos)
+}
+
 #[test]
 fn a_fire_demon_burns_the_enemy_pieces_next_to_where_it_moves() {
     let catalog = Catalog::builtin();
@@ -27,10 +34,8 @@ fn a_fire_demon_burns_the_enemy_pieces_next_to_where_it_moves() {
     assert_eq!(pos.fen(), fen, "unmaking puts the burned pieces back");
     // A promoted Water Buffalo is a Fire Demon and burns too.
     let fen = "k15/16/16/16/16/16/16/16/16/16/7g8/16/7+W!8/16/16/15K w - - 0 1";
-    let mut pos = read(&catalog, "tenjiku", fen);
-    play(&mut pos, "h4h5");
     assert_eq!(
-        board(&pos),
+        board_after(&catalog, fen, "h4h5"),
         "k15/16/16/16/16/16/16/16/16/16/16/7+W!8/16/16/16/15K"
     );
 }
@@ -38,28 +43,22 @@ fn a_fire_demon_burns_the_enemy_pieces_next_to_where_it_moves() {
 #[test]
 fn a_piece_moving_next_to_an_enemy_fire_demon_burns_itself() {
     let catalog = Catalog::builtin();
-    // Black's Fire Demon stands on h10 (White's King on a1 is out of its reach). A Rook moving to g9 burns; one taking the pawn on g11
-    // takes it and burns too.
+    // Black's Fire Demon stands on h10 (White's King on a1 is out of its reach). A Rook
+    // moving to g9 burns; one taking the pawn on g11 takes it and burns too.
     let fen = "k15/16/16/16/16/R5p9/7d!8/R15/16/16/16/16/16/16/16/K15 w - - 0 1";
-    let mut pos = read(&catalog, "tenjiku", fen);
-    play(&mut pos, "a9g9");
     assert_eq!(
-        board(&pos),
+        board_after(&catalog, fen, "a9g9"),
         "k15/16/16/16/16/R5p9/7d!8/16/16/16/16/16/16/16/16/K15"
     );
-    let mut pos = read(&catalog, "tenjiku", fen);
-    play(&mut pos, "a11g11");
     assert_eq!(
-        board(&pos),
+        board_after(&catalog, fen, "a11g11"),
         "k15/16/16/16/16/16/7d!8/R15/16/16/16/16/16/16/16/K15"
     );
     // White's Fire Demon moving next to Black's burns before it burns anything: the pawn on
     // f11 next to its target square g10 stays.
     let fen = "k15/16/16/16/16/5p10/7d!8/16/16/3D!12/16/16/16/16/16/K15 w - - 0 1";
-    let mut pos = read(&catalog, "tenjiku", fen);
-    play(&mut pos, "d7g10");
     assert_eq!(
-        board(&pos),
+        board_after(&catalog, fen, "d7g10"),
         "k15/16/16/16/16/5p10/7d!8/16/16/16/16/16/16/16/16/K15"
     );
 }
