@@ -99,18 +99,40 @@ impl SquareSet {
     }
 
     /// Iterates over the squares of the set in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        (0..4).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let bit = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some(Square((w as u32 * 64 + bit) as u8))
-            })
-        })
+    #[inline]
+    pub fn iter(self) -> Squares {
+        Squares {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// The squares of a [`SquareSet`] in increasing order, from [`SquareSet::iter`].
+#[derive(Clone, Debug)]
+pub struct Squares {
+    /// The words not yet visited, with the squares already returned cleared.
+    words: [u64; 4],
+    /// The word the next square is looked for in.
+    word: usize,
+}
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 4 {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some(Square(
+                    (self.word as u32 * 64 + bits.trailing_zeros()) as u8,
+                ));
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

@@ -60,7 +60,9 @@ pub use compile::compile;
 pub use describe::describe;
 pub use direction::{DirClass, DirLetter, DirSet};
 pub use error::{ParseError, ParseErrorKind};
-pub use geometry::{Color, Geometry, GeometryError, Square, SquareSet, MAX_SIDE, MAX_SQUARES};
+pub use geometry::{
+    Color, Geometry, GeometryError, Square, SquareSet, Squares, MAX_SIDE, MAX_SQUARES,
+};
 pub use mbn::{mbn_piece, mbn_to_xbetza, MbnError, MbnErrorKind, MbnPiece};
 pub use mbn_promotion::{mbn_promotions, MbnPromotion};
 pub use modes::Modes;
