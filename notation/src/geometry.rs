@@ -428,6 +428,13 @@ mod tests {
             vec![Square(3), Square(64), Square(200)]
         );
         assert_eq!(set.len(), 3);
+        // Every word's first and last square, and words left empty between others.
+        let edges = [0u8, 63, 64, 127, 128, 191, 192, 255].map(Square);
+        let set: SquareSet = edges.into_iter().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), edges);
+        let sparse: SquareSet = [Square(1), Square(254)].into_iter().collect();
+        assert_eq!(sparse.iter().collect::<Vec<_>>(), [Square(1), Square(254)]);
+        assert_eq!(SquareSet::EMPTY.iter().next(), None);
     }
 
     #[test]
