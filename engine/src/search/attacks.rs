@@ -59,6 +59,46 @@ pub(crate) struct ReachTables {
     fixed: Vec<Reach>,
     /// Per colour and type: whether some leap has a block square (a lame leap).
     lame: Vec<bool>,
+    /// On boards of up to 64 squares, the plain slides as 64-bit rays.
+    small: Option<SmallSlides>,
+}
+
+/// The plain slides of every piece on every square of a board of up to 64 squares, whose
+/// squares all lie in the first word of a [`SquareSet`]: where a slide stops is then a few
+/// operations on one word instead of four.
+#[derive(Debug)]
+struct SmallSlides {
+    /// Per colour, type and square (indexed as [`ReachTables::fixed`]): its range in `slides`.
+    index: Vec<(u32, u32)>,
+    slides: Vec<SmallSlide>,
+}
+
+/// One plain slide on a board of up to 64 squares.
+#[derive(Clone, Copy, Debug)]
+struct SmallSlide {
+    /// The squares it passes on an empty board, as bits of the first word.
+    ray: u64,
+    /// Whether the square indices rise from the nearest square out, so that it stops at
+    /// the lowest occupied square of `ray` (at the highest otherwise).
+    rising: bool,
+    modes: Modes,
+}
+
+impl SmallSlide {
+    /// The squares it passes and stops on when the pieces stand on `occupied`: those up to
+    /// and including the first occupied one.
+    #[inline]
+    fn reached(self, occupied: u64) -> u64 {
+        let blockers = self.ray & occupied;
+        if blockers == 0 {
+            self.ray
+        } else if self.rising {
+            // Every bit up to the lowest blocker's.
+            self.ray & (blockers ^ (blockers - 1))
+        } else {
+            self.ray & (u64::MAX << (63 - blockers.leading_zeros()))
+        }
+    }
 }
 
 impl ReachTables {
@@ -96,7 +136,41 @@ impl ReachTables {
             squares,
             fixed,
             lame,
+            small: (squares <= 64).then(|| SmallSlides::new(rules)),
         }
+    }
+}
+
+impl SmallSlides {
+    /// The slides of `rules`, whose board has at most 64 squares.
+    fn new(rules: &Rules) -> SmallSlides {
+        let types = rules.pieces.len();
+        let squares = rules.geometry.num_squares();
+        let mut index = vec![(0, 0); 2 * types * squares];
+        let mut slides = Vec::new();
+        for color in Color::ALL {
+            for (id, pt) in rules.pieces.iter().enumerate() {
+                let piece = Piece {
+                    color,
+                    id: id as PieceId,
+                };
+                let kind = color.index() * types + id;
+                for sq in rules.geometry.squares() {
+                    let table = table_of(pt, piece, sq);
+                    let start = slides.len() as u32;
+                    for slide in table.slides(sq) {
+                        let squares = table.slide_squares(slide);
+                        slides.push(SmallSlide {
+                            ray: squares.iter().fold(0, |ray, s| ray | 1 << s.index()),
+                            rising: squares.first().is_some_and(|&s| s > sq),
+                            modes: slide.modes,
+                        });
+                    }
+                    index[kind * squares + sq.index()] = (start, slides.len() as u32);
+                }
+            }
+        }
+        SmallSlides { index, slides }
     }
 }
 
@@ -123,8 +197,27 @@ pub(crate) fn reach(
             }
         }
     }
-    for (modes, squares) in table.slide_reaches(sq, occupied) {
-        add_all(&mut reach, modes, squares);
+    match &tables.small {
+        Some(small) => {
+            let (start, end) = small.index[kind * tables.squares + sq.index()];
+            let (mut moves, mut attacks) = (0, 0);
+            for slide in &small.slides[start as usize..end as usize] {
+                let reached = slide.reached(occupied.0[0]);
+                if slide.modes.contains(Modes::MOVE) {
+                    moves |= reached;
+                }
+                if slide.modes.contains(Modes::CAPTURE) {
+                    attacks |= reached;
+                }
+            }
+            reach.moves.0[0] |= moves;
+            reach.attacks.0[0] |= attacks;
+        }
+        None => {
+            for (modes, squares) in table.slide_reaches(sq, occupied) {
+                add_all(&mut reach, modes, squares);
+            }
+        }
     }
     for hop in table.hops(sq) {
         let squares = table.hop_squares(hop);
@@ -158,4 +251,68 @@ pub(crate) fn empty_board_mobility(geometry: &notation::Geometry, pt: &PieceType
         .map(|sq| table.empty_board_moves(sq).count())
         .sum();
     total as f64 / geometry.squares().count().max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use movegen::MoveList;
+    use variants::Catalog;
+
+    use super::*;
+
+    #[test]
+    fn small_board_slides_reach_what_the_general_walk_reaches() {
+        let catalog = Catalog::builtin();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut variants = 0;
+        let mut slides = 0;
+        for name in catalog.names() {
+            let rules = catalog.rules(&name).expect("a variant");
+            if rules.geometry.num_squares() > 64 {
+                continue;
+            }
+            let small = ReachTables::new(&rules);
+            let general = ReachTables {
+                small: None,
+                ..ReachTables::new(&rules)
+            };
+            assert!(small.small.is_some(), "{name}");
+            variants += 1;
+            for _ in 0..3 {
+                let mut pos = Position::start(Arc::clone(&rules));
+                for _ in 0..40 {
+                    let occupied = pos.occupied();
+                    for sq in occupied.iter() {
+                        let Some(piece) = pos.piece_at(sq) else {
+                            continue;
+                        };
+                        let a = reach(&pos, &small, piece, sq, occupied);
+                        let b = reach(&pos, &general, piece, sq, occupied);
+                        assert_eq!((a.moves, a.attacks), (b.moves, b.attacks), "{name} {sq:?}");
+                        let table = table_of(rules.piece(piece.id), piece, sq);
+                        slides += table.slides(sq).len();
+                    }
+                    let mut moves = MoveList::new();
+                    pos.generate_legal(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[next() as usize % moves.len()];
+                    pos.make(mv);
+                }
+            }
+        }
+        assert!(
+            variants > 20 && slides > 10_000,
+            "{variants} variants, {slides} slides"
+        );
+    }
 }
