@@ -276,7 +276,7 @@ impl Searcher {
             pos.clone()
                 .legal_moves()
                 .into_iter()
-                .find(|mv| tt::MoveCode::of(mv) == entry.mv)
+                .find(|mv| entry.mv.matches(mv))
         });
         Some(HashEntry {
             mv: mv.flatten(),

@@ -192,7 +192,7 @@ impl MovePicker {
         let scores = moves
             .iter()
             .map(|mv| {
-                if hints.tt_move.is_some() && MoveCode::of(mv) == hints.tt_move {
+                if hints.tt_move.matches(mv) {
                     TT_MOVE
                 } else if is_tactical(pos, mv) {
                     let victim = capture_value(pos, tables, mv) + promotion_gain(tables, mv);

@@ -46,6 +46,13 @@ impl MoveCode {
         )
     }
 
+    /// Whether this is the code of `mv`: its squares are compared first, which most moves
+    /// fail, so that the rest of the code is computed for few of them.
+    #[inline]
+    pub(crate) fn matches(self, mv: &Move) -> bool {
+        self.0 & 0xFFFF == (mv.to.0 as u32) << 8 | mv.from.0 as u32 && self == MoveCode::of(mv)
+    }
+
     /// Whether this is the code of a move (not [`MoveCode::NONE`]).
     pub(crate) fn is_some(self) -> bool {
         self.0 != 0
@@ -278,5 +285,11 @@ mod tests {
         assert_ne!(MoveCode::of(&a), MoveCode::of(&b));
         assert!(MoveCode::of(&a).is_some());
         assert!(!MoveCode::NONE.is_some());
+        // A code matches its own move only: not one that differs beyond its squares, nor
+        // one on other squares, and no code matches a move from a1 to a1.
+        assert!(MoveCode::of(&a).matches(&a));
+        assert!(!MoveCode::of(&a).matches(&b));
+        assert!(!MoveCode::of(&a).matches(&Move::normal(1, Square(12), Square(29))));
+        assert!(!MoveCode::NONE.matches(&Move::normal(0, Square(0), Square(0))));
     }
 }
