@@ -108,29 +108,18 @@ impl ReachTables {
         let squares = rules.geometry.num_squares();
         let mut fixed = vec![Reach::default(); 2 * types * squares];
         let mut lame = vec![false; 2 * types];
-        for color in Color::ALL {
-            for (id, pt) in rules.pieces.iter().enumerate() {
-                let piece = Piece {
-                    color,
-                    id: id as PieceId,
-                };
-                let kind = color.index() * types + id;
-                for sq in rules.geometry.squares() {
-                    let table = table_of(pt, piece, sq);
-                    let reach = &mut fixed[kind * squares + sq.index()];
-                    for leap in table.leaps(sq) {
-                        if leap.initial != Initial::Any {
-                            continue;
-                        }
-                        if leap.block.is_some() {
-                            lame[kind] = true;
-                        } else {
-                            add(reach, leap.modes, leap.to);
-                        }
-                    }
+        for_each_table(rules, |index, sq, table| {
+            for leap in table.leaps(sq) {
+                if leap.initial != Initial::Any {
+                    continue;
+                }
+                if leap.block.is_some() {
+                    lame[index / squares] = true;
+                } else {
+                    add(&mut fixed[index], leap.modes, leap.to);
                 }
             }
-        }
+        });
         ReachTables {
             types,
             squares,
@@ -144,33 +133,41 @@ impl ReachTables {
 impl SmallSlides {
     /// The slides of `rules`, whose board has at most 64 squares.
     fn new(rules: &Rules) -> SmallSlides {
-        let types = rules.pieces.len();
-        let squares = rules.geometry.num_squares();
-        let mut index = vec![(0, 0); 2 * types * squares];
+        let mut index = vec![(0, 0); 2 * rules.pieces.len() * rules.geometry.num_squares()];
         let mut slides = Vec::new();
-        for color in Color::ALL {
-            for (id, pt) in rules.pieces.iter().enumerate() {
-                let piece = Piece {
-                    color,
-                    id: id as PieceId,
-                };
-                let kind = color.index() * types + id;
-                for sq in rules.geometry.squares() {
-                    let table = table_of(pt, piece, sq);
-                    let start = slides.len() as u32;
-                    for slide in table.slides(sq) {
-                        let squares = table.slide_squares(slide);
-                        slides.push(SmallSlide {
-                            ray: squares.iter().fold(0, |ray, s| ray | 1 << s.index()),
-                            rising: squares.first().is_some_and(|&s| s > sq),
-                            modes: slide.modes,
-                        });
-                    }
-                    index[kind * squares + sq.index()] = (start, slides.len() as u32);
-                }
+        for_each_table(rules, |at, sq, table| {
+            let start = slides.len() as u32;
+            for slide in table.slides(sq) {
+                let squares = table.slide_squares(slide);
+                slides.push(SmallSlide {
+                    ray: squares.iter().fold(0, |ray, s| ray | 1 << s.index()),
+                    rising: squares.first().is_some_and(|&s| s > sq),
+                    modes: slide.modes,
+                });
+            }
+            index[at] = (start, slides.len() as u32);
+        });
+        SmallSlides { index, slides }
+    }
+}
+
+/// Calls `visit` with the table every colour and type moves by on every square of the board
+/// (holes left out), and the index of that colour, type and square in tables laid out as
+/// [`ReachTables::fixed`] (colour, then type, then square).
+fn for_each_table(rules: &Rules, mut visit: impl FnMut(usize, Square, &MoveTable)) {
+    let types = rules.pieces.len();
+    let squares = rules.geometry.num_squares();
+    for color in Color::ALL {
+        for (id, pt) in rules.pieces.iter().enumerate() {
+            let piece = Piece {
+                color,
+                id: id as PieceId,
+            };
+            let kind = color.index() * types + id;
+            for sq in rules.geometry.squares() {
+                visit(kind * squares + sq.index(), sq, table_of(pt, piece, sq));
             }
         }
-        SmallSlides { index, slides }
     }
 }
 
