@@ -73,7 +73,8 @@ fn fen(case: &Case, geometry: &Geometry) -> String {
 
 /// Whether the case needs more than a board and a piece: first-move rights, royal or e.p.
 /// squares, an imitated move, pieces with moves of their own or moves they are induced to
-/// make, castling, or initial moves (the engine gives those to pieces on their start squares).
+/// make, castling, or initial moves (in the engine every piece of a start position has not
+/// moved yet, which a case without first-move rights does not say).
 fn needs_more_than_a_board(case: &Case) -> bool {
     !case.virgin.is_empty()
         || !case.royal.is_empty()
