@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 mod ast;
+mod bits;
 mod board_range;
 mod chain;
 mod compile;
@@ -55,6 +56,7 @@ mod write_other;
 mod xboard;
 
 pub use ast::{Atom, Initial, Leg, MoveDesc, PieceDesc, Range};
+pub use bits::{SquareBits, WordSquares};
 pub use board_range::{BoardRange, RangePart};
 pub use compile::compile;
 pub use describe::describe;

@@ -6,15 +6,39 @@
 //! mobility here.
 
 use movegen::{Piece, PieceId, PieceType, Position, Rules};
-use notation::{Color, Initial, Modes, MoveTable, Square, SquareSet};
+use notation::{Color, Initial, Modes, MoveTable, Square, SquareBits};
 
-/// Where a piece can go and what it attacks.
+/// Where a piece can go and what it attacks, as sets of type `B`.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Reach {
+pub(crate) struct Reach<B> {
     /// Squares it may move to when they are empty (occupied ones included: the caller masks).
-    pub(crate) moves: SquareSet,
+    pub(crate) moves: B,
     /// Squares it captures on when an enemy stands there (or defends, for an own piece).
-    pub(crate) attacks: SquareSet,
+    pub(crate) attacks: B,
+}
+
+impl<B: SquareBits> Reach<B> {
+    /// Adds `to` to the sets `modes` allow.
+    #[inline]
+    fn add(&mut self, modes: Modes, to: Square) {
+        if modes.contains(Modes::MOVE) {
+            self.moves.insert(to);
+        }
+        if modes.contains(Modes::CAPTURE) {
+            self.attacks.insert(to);
+        }
+    }
+
+    /// Adds `squares` to the sets `modes` allow.
+    #[inline]
+    fn add_all(&mut self, modes: Modes, squares: B) {
+        if modes.contains(Modes::MOVE) {
+            self.moves |= squares;
+        }
+        if modes.contains(Modes::CAPTURE) {
+            self.attacks |= squares;
+        }
+    }
 }
 
 /// The table `piece` moves by on `sq` (zone moves such as a soldier across the river).
@@ -27,194 +51,130 @@ fn table_of(pt: &PieceType, piece: Piece, sq: Square) -> &MoveTable {
     }
 }
 
-/// Adds `to` to the sets `modes` allow.
-#[inline]
-fn add(reach: &mut Reach, modes: Modes, to: Square) {
-    if modes.contains(Modes::MOVE) {
-        reach.moves.insert(to);
-    }
-    if modes.contains(Modes::CAPTURE) {
-        reach.attacks.insert(to);
-    }
-}
-
-/// Adds `squares` to the sets `modes` allow.
-#[inline]
-fn add_all(reach: &mut Reach, modes: Modes, squares: SquareSet) {
-    if modes.contains(Modes::MOVE) {
-        reach.moves |= squares;
-    }
-    if modes.contains(Modes::CAPTURE) {
-        reach.attacks |= squares;
-    }
-}
-
 /// What every piece reaches by the leaps that do not depend on the board (no block square,
-/// not only on a first move), per colour, type and square, so that [`reach`] only walks the
-/// rest.
+/// not only on a first move), and its plain slides as rays, per colour, type and square, in
+/// sets of type `B`, so that [`reach`] only walks the rest.
 #[derive(Debug)]
-pub(crate) struct ReachTables {
+pub(crate) struct ReachTables<B> {
     types: usize,
     squares: usize,
-    fixed: Vec<Reach>,
+    fixed: Vec<Reach<B>>,
     /// Per colour and type: whether some leap has a block square (a lame leap).
     lame: Vec<bool>,
-    /// On boards of up to 64 squares, the plain slides as 64-bit rays.
-    small: Option<SmallSlides>,
+    /// Per colour, type and square (indexed as `fixed`): its range in `rays`.
+    ray_index: Vec<(u32, u32)>,
+    rays: Vec<Ray<B>>,
 }
 
-/// The plain slides of every piece on every square of a board of up to 64 squares, whose
-/// squares all lie in the first word of a [`SquareSet`]: where a slide stops is then a few
-/// operations on one word instead of four.
-#[derive(Debug)]
-struct SmallSlides {
-    /// Per colour, type and square (indexed as [`ReachTables::fixed`]): its range in `slides`.
-    index: Vec<(u32, u32)>,
-    slides: Vec<SmallSlide>,
-}
-
-/// One plain slide on a board of up to 64 squares.
+/// One plain slide from one square.
 #[derive(Clone, Copy, Debug)]
-struct SmallSlide {
-    /// The squares it passes on an empty board, as bits of the first word.
-    ray: u64,
+struct Ray<B> {
+    /// The squares it passes on an empty board.
+    squares: B,
     /// Whether the square indices rise from the nearest square out, so that it stops at
-    /// the lowest occupied square of `ray` (at the highest otherwise).
+    /// the lowest occupied square of `squares` (at the highest otherwise).
     rising: bool,
     modes: Modes,
 }
 
-impl SmallSlide {
+impl<B: SquareBits> Ray<B> {
     /// The squares it passes and stops on when the pieces stand on `occupied`: those up to
     /// and including the first occupied one.
     #[inline]
-    fn reached(self, occupied: u64) -> u64 {
-        let blockers = self.ray & occupied;
-        if blockers == 0 {
-            self.ray
-        } else if self.rising {
-            // Every bit up to the lowest blocker's.
-            self.ray & (blockers ^ (blockers - 1))
+    fn reached(self, occupied: B) -> B {
+        let blockers = self.squares & occupied;
+        if self.rising {
+            blockers
+                .first()
+                .map_or(self.squares, |stop| self.squares & B::at_or_below(stop))
         } else {
-            self.ray & (u64::MAX << (63 - blockers.leading_zeros()))
+            blockers
+                .last()
+                .map_or(self.squares, |stop| self.squares & B::at_or_above(stop))
         }
     }
 }
 
-impl ReachTables {
-    /// The tables of `rules`.
-    pub(crate) fn new(rules: &Rules) -> ReachTables {
+impl<B: SquareBits> ReachTables<B> {
+    /// The tables of `rules`, whose board must fit in `B`.
+    pub(crate) fn new(rules: &Rules) -> ReachTables<B> {
         let types = rules.pieces.len();
         let squares = rules.geometry.num_squares();
         let mut fixed = vec![Reach::default(); 2 * types * squares];
         let mut lame = vec![false; 2 * types];
-        for_each_table(rules, |index, sq, table| {
-            for leap in table.leaps(sq) {
-                if leap.initial != Initial::Any {
-                    continue;
-                }
-                if leap.block.is_some() {
-                    lame[index / squares] = true;
-                } else {
-                    add(&mut fixed[index], leap.modes, leap.to);
+        let mut ray_index = vec![(0, 0); 2 * types * squares];
+        let mut rays = Vec::new();
+        for color in Color::ALL {
+            for (id, pt) in rules.pieces.iter().enumerate() {
+                let piece = Piece {
+                    color,
+                    id: id as PieceId,
+                };
+                let kind = color.index() * types + id;
+                for sq in rules.geometry.squares() {
+                    let index = kind * squares + sq.index();
+                    let table = table_of(pt, piece, sq);
+                    for leap in table.leaps(sq) {
+                        if leap.initial != Initial::Any {
+                            continue;
+                        }
+                        if leap.block.is_some() {
+                            lame[kind] = true;
+                        } else {
+                            fixed[index].add(leap.modes, leap.to);
+                        }
+                    }
+                    let start = rays.len() as u32;
+                    for slide in table.slides(sq) {
+                        let line = table.slide_squares(slide);
+                        rays.push(Ray {
+                            squares: B::from_set(line.iter().copied().collect()),
+                            rising: line.first().is_some_and(|&s| s > sq),
+                            modes: slide.modes,
+                        });
+                    }
+                    ray_index[index] = (start, rays.len() as u32);
                 }
             }
-        });
+        }
         ReachTables {
             types,
             squares,
             fixed,
             lame,
-            small: (squares <= 64).then(|| SmallSlides::new(rules)),
-        }
-    }
-}
-
-impl SmallSlides {
-    /// The slides of `rules`, whose board has at most 64 squares.
-    fn new(rules: &Rules) -> SmallSlides {
-        let mut index = vec![(0, 0); 2 * rules.pieces.len() * rules.geometry.num_squares()];
-        let mut slides = Vec::new();
-        for_each_table(rules, |at, sq, table| {
-            let start = slides.len() as u32;
-            for slide in table.slides(sq) {
-                let squares = table.slide_squares(slide);
-                slides.push(SmallSlide {
-                    ray: squares.iter().fold(0, |ray, s| ray | 1 << s.index()),
-                    rising: squares.first().is_some_and(|&s| s > sq),
-                    modes: slide.modes,
-                });
-            }
-            index[at] = (start, slides.len() as u32);
-        });
-        SmallSlides { index, slides }
-    }
-}
-
-/// Calls `visit` with the table every colour and type moves by on every square of the board
-/// (holes left out), and the index of that colour, type and square in tables laid out as
-/// [`ReachTables::fixed`] (colour, then type, then square).
-fn for_each_table(rules: &Rules, mut visit: impl FnMut(usize, Square, &MoveTable)) {
-    let types = rules.pieces.len();
-    let squares = rules.geometry.num_squares();
-    for color in Color::ALL {
-        for (id, pt) in rules.pieces.iter().enumerate() {
-            let piece = Piece {
-                color,
-                id: id as PieceId,
-            };
-            let kind = color.index() * types + id;
-            for sq in rules.geometry.squares() {
-                visit(kind * squares + sq.index(), sq, table_of(pt, piece, sq));
-            }
+            ray_index,
+            rays,
         }
     }
 }
 
 /// What `piece` on `sq` reaches with the board's pieces on `occupied`.
 #[inline]
-pub(crate) fn reach(
+pub(crate) fn reach<B: SquareBits>(
     pos: &Position,
-    tables: &ReachTables,
+    tables: &ReachTables<B>,
     piece: Piece,
     sq: Square,
-    occupied: SquareSet,
-) -> Reach {
+    occupied: B,
+) -> Reach<B> {
     let pt = pos.rules().piece(piece.id);
     let table = table_of(pt, piece, sq);
     let kind = piece.color.index() * tables.types + piece.id as usize;
-    let mut reach = tables.fixed[kind * tables.squares + sq.index()];
+    let index = kind * tables.squares + sq.index();
+    let mut reach = tables.fixed[index];
     if tables.lame[kind] {
         for leap in table.leaps(sq) {
             let Some(block) = leap.block else {
                 continue;
             };
             if leap.initial == Initial::Any && !occupied.contains(block) {
-                add(&mut reach, leap.modes, leap.to);
+                reach.add(leap.modes, leap.to);
             }
         }
     }
-    match &tables.small {
-        Some(small) => {
-            let (start, end) = small.index[kind * tables.squares + sq.index()];
-            let (mut moves, mut attacks) = (0, 0);
-            for slide in &small.slides[start as usize..end as usize] {
-                let reached = slide.reached(occupied.0[0]);
-                if slide.modes.contains(Modes::MOVE) {
-                    moves |= reached;
-                }
-                if slide.modes.contains(Modes::CAPTURE) {
-                    attacks |= reached;
-                }
-            }
-            reach.moves.0[0] |= moves;
-            reach.attacks.0[0] |= attacks;
-        }
-        None => {
-            for (modes, squares) in table.slide_reaches(sq, occupied) {
-                add_all(&mut reach, modes, squares);
-            }
-        }
+    let (start, end) = tables.ray_index[index];
+    for ray in &tables.rays[start as usize..end as usize] {
+        reach.add_all(ray.modes, ray.reached(occupied));
     }
     for hop in table.hops(sq) {
         let squares = table.hop_squares(hop);
@@ -230,7 +190,7 @@ pub(crate) fn reach(
             .skip(mount + 1)
             .take(usize::from(hop.landing_range))
         {
-            add(&mut reach, hop.modes, to);
+            reach.add(hop.modes, to);
             if occupied.contains(to) {
                 break;
             }
@@ -255,12 +215,46 @@ mod tests {
     use std::sync::Arc;
 
     use movegen::MoveList;
+    use notation::SquareSet;
     use variants::Catalog;
 
     use super::*;
 
+    /// The rays of `tables` stop where the move table's own walk stops (for the pieces of
+    /// `pos`), and what the pieces reach in `B` is what they reach in four words; returns the
+    /// number of slides compared.
+    fn agree<B: SquareBits>(
+        pos: &Position,
+        tables: &ReachTables<B>,
+        wide: &ReachTables<SquareSet>,
+    ) -> usize {
+        let occupied = pos.occupied();
+        let mut slides = 0;
+        for sq in occupied.iter() {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let table = table_of(pos.rules().piece(piece.id), piece, sq);
+            let kind = piece.color.index() * tables.types + piece.id as usize;
+            let (start, end) = tables.ray_index[kind * tables.squares + sq.index()];
+            let rays = &tables.rays[start as usize..end as usize];
+            let walked: Vec<_> = table.slide_reaches(sq, occupied).collect();
+            assert_eq!(rays.len(), walked.len());
+            for (ray, (modes, squares)) in rays.iter().zip(walked) {
+                assert_eq!(ray.modes, modes);
+                assert_eq!(ray.reached(B::from_set(occupied)), B::from_set(squares));
+            }
+            slides += rays.len();
+            let narrow = reach(pos, tables, piece, sq, B::from_set(occupied));
+            let full = reach(pos, wide, piece, sq, occupied);
+            assert_eq!(narrow.moves, B::from_set(full.moves), "{sq:?}");
+            assert_eq!(narrow.attacks, B::from_set(full.attacks), "{sq:?}");
+        }
+        slides
+    }
+
     #[test]
-    fn small_board_slides_reach_what_the_general_walk_reaches() {
+    fn every_width_reaches_what_the_move_tables_reach() {
         let catalog = Catalog::builtin();
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
@@ -269,33 +263,22 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let mut variants = 0;
-        let mut slides = 0;
+        let mut slides = [0usize; 3];
         for name in catalog.names() {
             let rules = catalog.rules(&name).expect("a variant");
-            if rules.geometry.num_squares() > 64 {
-                continue;
-            }
-            let small = ReachTables::new(&rules);
-            let general = ReachTables {
-                small: None,
-                ..ReachTables::new(&rules)
-            };
-            assert!(small.small.is_some(), "{name}");
-            variants += 1;
+            let squares = rules.geometry.num_squares();
+            let wide = ReachTables::<SquareSet>::new(&rules);
+            let word = (squares <= 64).then(|| ReachTables::<u64>::new(&rules));
+            let two_words = (squares <= 128).then(|| ReachTables::<u128>::new(&rules));
             for _ in 0..3 {
                 let mut pos = Position::start(Arc::clone(&rules));
                 for _ in 0..40 {
-                    let occupied = pos.occupied();
-                    for sq in occupied.iter() {
-                        let Some(piece) = pos.piece_at(sq) else {
-                            continue;
-                        };
-                        let a = reach(&pos, &small, piece, sq, occupied);
-                        let b = reach(&pos, &general, piece, sq, occupied);
-                        assert_eq!((a.moves, a.attacks), (b.moves, b.attacks), "{name} {sq:?}");
-                        let table = table_of(rules.piece(piece.id), piece, sq);
-                        slides += table.slides(sq).len();
+                    slides[2] += agree(&pos, &wide, &wide);
+                    if let Some(tables) = &two_words {
+                        slides[1] += agree(&pos, tables, &wide);
+                    }
+                    if let Some(tables) = &word {
+                        slides[0] += agree(&pos, tables, &wide);
                     }
                     let mut moves = MoveList::new();
                     pos.generate_legal(&mut moves);
@@ -308,8 +291,8 @@ mod tests {
             }
         }
         assert!(
-            variants > 20 && slides > 10_000,
-            "{variants} variants, {slides} slides"
+            slides.iter().all(|&n| n > 10_000),
+            "slides compared: {slides:?}"
         );
     }
 }

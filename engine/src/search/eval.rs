@@ -9,10 +9,11 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 use movegen::{Piece, PieceId, Position, Rules};
-use notation::{Color, Geometry, Square, SquareSet, MAX_SQUARES};
+use notation::{Color, Geometry, Square, SquareBits, SquareSet, MAX_SQUARES};
 
 use super::{
-    attacks::{empty_board_mobility, reach, ReachTables},
+    attacks::{empty_board_mobility, reach},
+    eval_sets::{relative_rank, BoardSets, SetTables},
     goals::Goals,
     net::Network,
     net_eval::{Layers, NetEval},
@@ -90,12 +91,8 @@ pub(crate) struct EvalTables {
     pawn_types: Vec<PieceId>,
     /// Types that are neither pawns nor royal.
     piece_types: Vec<PieceId>,
-    /// Per (colour, square): squares ahead on this and the next files (for passed pawns).
-    front_span: Vec<SquareSet>,
     /// Per (colour, square): `[mg, eg]` bonus of a passed pawn.
     passed: Vec<[i32; 2]>,
-    /// Per square: squares at most one and at most two steps away.
-    near: Vec<[SquareSet; 2]>,
     /// Attack weight per type, for king safety.
     attack_units: Vec<i32>,
     /// Whether pieces in hand can be dropped.
@@ -107,26 +104,13 @@ pub(crate) struct EvalTables {
     colour_bound: Vec<bool>,
     /// Whether endings without pawns and a small edge are scaled toward a draw.
     scale_drawish: bool,
-    /// Per (colour, square): squares ahead on the same file (for doubled pawns).
-    file_front: Vec<SquareSet>,
-    /// Per square: the squares of the neighbouring files (for isolated pawns).
-    neighbour_files: Vec<SquareSet>,
     /// The weights used directly while evaluating.
     params: EvalParams,
     /// Terms for ways to win other than mate (checks left, a flag region).
     goals: Goals,
-    /// What pieces reach by leaps that do not depend on the board.
-    reach: ReachTables,
-    /// Per square: the squares beside it on the same rank.
-    beside: Vec<SquareSet>,
-    /// Per (colour, square): the squares one and two ranks ahead on its and the next files.
-    shield: Vec<SquareSet>,
-    /// Per colour: the squares of the enemy half.
-    enemy_half: [SquareSet; 2],
-    /// The squares of one colour (the shade of a1).
-    dark: SquareSet,
-    /// Per square: the squares of its file.
-    file_of: Vec<SquareSet>,
+    /// The square sets of the board's pieces, pawn structure and royal zones, in the width
+    /// the board needs.
+    sets: BoardSets,
     /// Per type: whether it slides along whole files (a rook).
     file_slider: Vec<bool>,
     /// The learned correction of the terms above, if the variant has one.
@@ -134,7 +118,7 @@ pub(crate) struct EvalTables {
 }
 
 /// What the evaluation's pass over every piece's moves finds for the terms after it.
-struct Activity {
+struct Activity<B> {
     /// Per colour: how often enemy pieces (not pawns) attack a square next to its royal piece.
     zone_hits: [i32; 2],
     /// Per colour: the safe checks the enemy has against its royal piece (squares from which
@@ -142,30 +126,30 @@ struct Activity {
     /// attacks), at most [`MAX_SAFE_CHECKS`].
     safe_checks: [i32; 2],
     /// Per colour: the squares its pawns attack.
-    pawn_attacks: [SquareSet; 2],
+    pawn_attacks: [B; 2],
 }
 
 /// The squares from which a piece of one colour and type would attack the enemy royal piece,
 /// found when first asked for during one evaluation.
 #[derive(Default)]
-struct CheckSquares {
-    found: ArrayVec<(usize, PieceId, SquareSet), 32>,
+struct CheckSquares<B> {
+    found: ArrayVec<(usize, PieceId, B), 32>,
 }
 
-impl CheckSquares {
+impl<B: SquareBits> CheckSquares<B> {
     /// The squares from which a piece of colour index `c` and type `id` would attack the
     /// royal piece on `king`: those a piece of the same type and the other colour attacks
     /// from `king` (exact for pieces whose moves are symmetric left to right, and for every
     /// piece where the second player's moves are the first's turned half round).
     fn get(
         &mut self,
-        tables: &EvalTables,
+        sets: &SetTables<B>,
         pos: &Position,
         c: usize,
         id: PieceId,
         king: Square,
-        occupied: SquareSet,
-    ) -> SquareSet {
+        occupied: B,
+    ) -> B {
         if let Some(&(_, _, set)) = self.found.iter().find(|f| f.0 == c && f.1 == id) {
             return set;
         }
@@ -173,7 +157,7 @@ impl CheckSquares {
             color: Color::ALL[1 - c],
             id,
         };
-        let set = reach(pos, &tables.reach, mirror, king, occupied).attacks;
+        let set = reach(pos, &sets.reach, mirror, king, occupied).attacks;
         let _ = self.found.try_push((c, id, set));
         set
     }
@@ -254,7 +238,6 @@ impl EvalTables {
         let prospect = |bonus: i32| bonus * gain / CHESS_PROMOTION_GAIN;
 
         let mut psq = vec![[0; 2]; 2 * types * squares];
-        let mut front_span = vec![SquareSet::EMPTY; 2 * squares];
         let mut passed = vec![[0; 2]; 2 * squares];
         for color in Color::ALL {
             let c = color.index();
@@ -304,25 +287,10 @@ impl EvalTables {
                         .and_then(|d| PASSED_EG.get(d))
                         .map_or(0, |&b| prospect(b));
                     passed[c * squares + sq.index()] = params.passed.map(|p| bonus * p / 100);
-                    front_span[c * squares + sq.index()] = geometry
-                        .squares()
-                        .filter(|&s| {
-                            relative_rank(geometry, color, s) > rank
-                                && (geometry.file(s) - geometry.file(sq)).abs() <= 1
-                        })
-                        .collect();
                 }
             }
         }
         add_square_terms(rules, &params, &mut psq);
-        let near = geometry
-            .squares()
-            .map(|sq| [1, 2].map(|d| within(geometry, sq, d)))
-            .collect::<Vec<_>>();
-        let mut near_full = vec![[SquareSet::EMPTY; 2]; squares];
-        for (sq, n) in geometry.squares().zip(near) {
-            near_full[sq.index()] = n;
-        }
         let phase_weight: Vec<i32> = (0..types)
             .map(|id| {
                 if royal[id] || rules.is_pawn(id as PieceId) {
@@ -340,48 +308,6 @@ impl EvalTables {
             .iter()
             .map(|&v| (v / ATTACK_UNIT_VALUE).clamp(1, MAX_ATTACK_UNITS))
             .collect();
-        let mut file_front = vec![SquareSet::EMPTY; 2 * squares];
-        let mut neighbour_files = vec![SquareSet::EMPTY; squares];
-        for sq in geometry.squares() {
-            let file = geometry.file(sq);
-            neighbour_files[sq.index()] = geometry
-                .squares()
-                .filter(|&s| (geometry.file(s) - file).abs() == 1)
-                .collect();
-            for color in Color::ALL {
-                let rank = relative_rank(geometry, color, sq);
-                file_front[color.index() * squares + sq.index()] = geometry
-                    .squares()
-                    .filter(|&s| {
-                        geometry.file(s) == file && relative_rank(geometry, color, s) > rank
-                    })
-                    .collect();
-            }
-        }
-        let mut beside = vec![SquareSet::EMPTY; squares];
-        let mut file_of = vec![SquareSet::EMPTY; squares];
-        let mut shield = vec![SquareSet::EMPTY; 2 * squares];
-        for sq in geometry.squares() {
-            let (file, rank) = (geometry.file(sq), geometry.rank(sq));
-            beside[sq.index()] = [-1, 1]
-                .into_iter()
-                .filter_map(|df| geometry.square(file + df, rank))
-                .collect();
-            file_of[sq.index()] = geometry
-                .squares()
-                .filter(|&s| geometry.file(s) == file)
-                .collect();
-            for color in Color::ALL {
-                let ahead = relative_rank(geometry, color, sq);
-                shield[color.index() * squares + sq.index()] = geometry
-                    .squares()
-                    .filter(|&s| {
-                        (1..=2).contains(&(relative_rank(geometry, color, s) - ahead))
-                            && (geometry.file(s) - file).abs() <= 1
-                    })
-                    .collect();
-            }
-        }
         let mut tables = EvalTables {
             types,
             squares,
@@ -394,9 +320,7 @@ impl EvalTables {
             royal,
             pawn_types,
             piece_types,
-            front_span,
             passed,
-            near: near_full,
             attack_units,
             drops: rules.drops.enabled,
             mobility: rules
@@ -417,24 +341,9 @@ impl EvalTables {
                 .map(|pt| pt.is_colour_bound(geometry))
                 .collect(),
             scale_drawish: !rules.drops.enabled && !rules.end.bare_king_loses,
-            file_front,
-            neighbour_files,
             goals: Goals::new(rules, &params),
             params,
-            reach: ReachTables::new(rules),
-            beside,
-            shield,
-            enemy_half: Color::ALL.map(|color| {
-                geometry
-                    .squares()
-                    .filter(|&s| 2 * relative_rank(geometry, color, s) >= geometry.height() as i32)
-                    .collect()
-            }),
-            dark: geometry
-                .squares()
-                .filter(|&s| (geometry.file(s) + geometry.rank(s)) % 2 == 0)
-                .collect(),
-            file_of,
+            sets: BoardSets::new(rules),
             file_slider: rules
                 .pieces
                 .iter()
@@ -494,12 +403,25 @@ impl EvalTables {
     /// are the network's layers of `pos` when the caller keeps them (else they are summed
     /// afresh).
     pub(crate) fn board_score(&self, pos: &Position, layers: Option<Layers>) -> BoardScore {
+        match &self.sets {
+            BoardSets::Word(sets) => self.board_score_in(sets, pos, layers),
+            BoardSets::TwoWords(sets) => self.board_score_in(sets, pos, layers),
+            BoardSets::FourWords(sets) => self.board_score_in(sets, pos, layers),
+        }
+    }
+
+    /// [`board_score`](EvalTables::board_score) with the board's square sets `sets`.
+    fn board_score_in<B: SquareBits>(
+        &self,
+        sets: &SetTables<B>,
+        pos: &Position,
+        layers: Option<Layers>,
+    ) -> BoardScore {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut phase_material = 0;
         let mut pieces = [0i32; 2];
-        let occupied = pos.occupied();
-        for sq in occupied.iter() {
+        for sq in B::from_set(pos.occupied()).iter() {
             let Some(piece) = pos.piece_at(sq) else {
                 continue;
             };
@@ -511,7 +433,7 @@ impl EvalTables {
             phase_material += self.phase_weight[id];
             pieces[c] += self.phase_weight[id];
         }
-        let activity = self.activity(pos, &mut mg, &mut eg);
+        let activity = self.activity(sets, pos, &mut mg, &mut eg);
         for color in Color::ALL {
             let c = color.index();
             for id in 0..self.types {
@@ -523,11 +445,12 @@ impl EvalTables {
                 }
             }
         }
-        self.pawn_terms(pos, &activity.pawn_attacks, &mut mg, &mut eg);
-        self.pair_terms(pos, &mut mg, &mut eg);
+        self.pawn_terms(sets, pos, &activity.pawn_attacks, &mut mg, &mut eg);
+        self.pair_terms(sets, pos, &mut mg, &mut eg);
         for color in Color::ALL {
             let c = color.index();
-            mg[c] -= self.king_danger(pos, color, activity.zone_hits[c], activity.safe_checks[c]);
+            let (zone_hits, safe_checks) = (activity.zone_hits[c], activity.safe_checks[c]);
+            mg[c] -= self.king_danger(sets, pos, color, zone_hits, safe_checks);
         }
         let phase = if self.phase_total > 0 {
             (phase_material.min(self.phase_total) * PHASE_MAX) / self.phase_total
@@ -601,30 +524,36 @@ impl EvalTables {
 
     /// Mobility, threats, outposts and open files: what every piece reaches and attacks, and
     /// where it stands among the pawns.
-    fn activity(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) -> Activity {
-        let occupied = pos.occupied();
+    fn activity<B: SquareBits>(
+        &self,
+        sets: &SetTables<B>,
+        pos: &Position,
+        mg: &mut [i32; 2],
+        eg: &mut [i32; 2],
+    ) -> Activity<B> {
+        let occupied = B::from_set(pos.occupied());
         let kings = Color::ALL.map(|color| {
             let royals = pos.royals(color);
             royals.first().filter(|_| royals.len() == 1)
         });
-        let zones = kings.map(|king| king.map_or(SquareSet::EMPTY, |k| self.near[k.index()][0]));
+        let zones = kings.map(|king| king.map_or(B::EMPTY, |k| sets.near[k.index()][0]));
         let mut zone_hits = [0i32; 2];
         // The squares from which a piece could check, per attacking colour and type (found
         // when first needed), and the checks each piece can give from them.
         let mut check_from = CheckSquares::default();
         let count_checks = self.params.safe_check != [0, 0];
-        let mut checks: ArrayVec<(usize, SquareSet), { MAX_SQUARES }> = ArrayVec::new();
-        let own = [pos.pieces_of(Color::White), pos.pieces_of(Color::Black)];
-        let mut attacked = [SquareSet::EMPTY; 2];
+        let mut checks: ArrayVec<(usize, B), { MAX_SQUARES }> = ArrayVec::new();
+        let own = Color::ALL.map(|color| B::from_set(pos.pieces_of(color)));
+        let mut attacked = [B::EMPTY; 2];
         // Per colour: what its pieces but the royal ones attack, and what two pieces attack.
-        let mut guarded = [SquareSet::EMPTY; 2];
-        let mut twice = [SquareSet::EMPTY; 2];
-        let mut pawn_attacks = [SquareSet::EMPTY; 2];
-        let mut pawns = [SquareSet::EMPTY; 2];
+        let mut guarded = [B::EMPTY; 2];
+        let mut twice = [B::EMPTY; 2];
+        let mut pawn_attacks = [B::EMPTY; 2];
+        let mut pawns = [B::EMPTY; 2];
         // Enemy pieces each piece attacks, with the attacker's value (kept only when there
         // are some: most pieces attack none).
-        let mut threats: ArrayVec<(usize, i32, SquareSet), { MAX_SQUARES }> = ArrayVec::new();
-        let mut note_threats = |c: usize, id: usize, attacks: SquareSet| {
+        let mut threats: ArrayVec<(usize, i32, B), { MAX_SQUARES }> = ArrayVec::new();
+        let mut note_threats = |c: usize, id: usize, attacks: B| {
             let targets = attacks & own[1 - c];
             if !targets.is_empty() {
                 threats.push((c, self.values[id], targets));
@@ -635,9 +564,10 @@ impl EvalTables {
             for color in Color::ALL {
                 let piece = Piece { color, id };
                 let c = color.index();
-                pawns[c] |= pos.pieces(piece);
-                for sq in pos.pieces(piece).iter() {
-                    let r = reach(pos, &self.reach, piece, sq, occupied);
+                let placed = B::from_set(pos.pieces(piece));
+                pawns[c] |= placed;
+                for sq in placed.iter() {
+                    let r = reach(pos, &sets.reach, piece, sq, occupied);
                     twice[c] |= pawn_attacks[c] & r.attacks;
                     pawn_attacks[c] |= r.attacks;
                     note_threats(c, id as usize, r.attacks);
@@ -654,11 +584,11 @@ impl EvalTables {
             if self.is_pawn[id] {
                 continue;
             }
-            let r = reach(pos, &self.reach, piece, sq, occupied);
+            let r = reach(pos, &sets.reach, piece, sq, occupied);
             let c = piece.color.index();
             let them = 1 - c;
             if !self.royal[id]
-                && self.enemy_half[c].contains(sq)
+                && sets.enemy_half[c].contains(sq)
                 && pawn_attacks[c].contains(sq)
                 && !pawn_attacks[them].contains(sq)
             {
@@ -666,7 +596,7 @@ impl EvalTables {
                 eg[c] += self.params.outpost[1];
             }
             if self.file_slider[id] {
-                let file = self.file_of[sq.index()];
+                let file = sets.file_of[sq.index()];
                 if !file.intersects(pawns[c]) {
                     let open = 1 + i32::from(!file.intersects(pawns[them]));
                     mg[c] += open * self.params.open_file[0];
@@ -687,7 +617,7 @@ impl EvalTables {
                 mg[c] += m;
                 eg[c] += e;
                 if let Some(king) = kings[them].filter(|_| count_checks) {
-                    let from = check_from.get(self, pos, c, piece.id, king, occupied);
+                    let from = check_from.get(sets, pos, c, piece.id, king, occupied);
                     if targets.intersects(from) {
                         checks.push((c, targets & from));
                     }
@@ -698,7 +628,7 @@ impl EvalTables {
         // A check square is safe when no defender covers it, or only the royal piece does
         // and another attacker backs the checking piece up (a second attacker for a piece
         // moved there, which attacks the square itself; any attacker for a drop).
-        let safe = |c: usize, backing: &[SquareSet; 2]| {
+        let safe = |c: usize, backing: &[B; 2]| {
             let d = 1 - c;
             !(guarded[d] | (attacked[d] & !backing[c]))
         };
@@ -714,7 +644,7 @@ impl EvalTables {
                 };
                 for &id in &self.piece_types {
                     if pos.in_hand(color, id) > 0 {
-                        let from = check_from.get(self, pos, c, id, king, occupied);
+                        let from = check_from.get(sets, pos, c, id, king, occupied);
                         let squares = from & !occupied & safe(c, &attacked);
                         safe_checks[1 - c] += squares.len() as i32;
                     }
@@ -748,17 +678,23 @@ impl EvalTables {
     }
 
     /// Pairs of colour-bound pieces of one type on squares of both colours.
-    fn pair_terms(&self, pos: &Position, mg: &mut [i32; 2], eg: &mut [i32; 2]) {
+    fn pair_terms<B: SquareBits>(
+        &self,
+        sets: &SetTables<B>,
+        pos: &Position,
+        mg: &mut [i32; 2],
+        eg: &mut [i32; 2],
+    ) {
         for (id, &bound) in self.colour_bound.iter().enumerate() {
             if !bound || self.royal[id] || self.is_pawn[id] {
                 continue;
             }
             for color in Color::ALL {
-                let set = pos.pieces(Piece {
+                let set = B::from_set(pos.pieces(Piece {
                     color,
                     id: id as PieceId,
-                });
-                if set.intersects(self.dark) && set.intersects(!self.dark) {
+                }));
+                if set.intersects(sets.dark) && set.intersects(!sets.dark) {
                     mg[color.index()] += self.params.pair[0];
                     eg[color.index()] += self.params.pair[1];
                 }
@@ -797,10 +733,11 @@ impl EvalTables {
 
     /// Pawn structure (passed, doubled, isolated, supported pawns and phalanxes; the squares
     /// each side's pawns attack are `pawn_attacks`) and the pawn shield of a royal piece.
-    fn pawn_terms(
+    fn pawn_terms<B: SquareBits>(
         &self,
+        sets: &SetTables<B>,
         pos: &Position,
-        pawn_attacks: &[SquareSet; 2],
+        pawn_attacks: &[B; 2],
         mg: &mut [i32; 2],
         eg: &mut [i32; 2],
     ) {
@@ -808,8 +745,8 @@ impl EvalTables {
             return;
         }
         let pawns = |color: Color| {
-            self.pawn_types.iter().fold(SquareSet::EMPTY, |set, &id| {
-                set | pos.pieces(Piece { color, id })
+            self.pawn_types.iter().fold(B::EMPTY, |set, &id| {
+                set | B::from_set(pos.pieces(Piece { color, id }))
             })
         };
         let all = [pawns(Color::White), pawns(Color::Black)];
@@ -818,19 +755,19 @@ impl EvalTables {
             let theirs = all[color.opponent().index()];
             for sq in all[c].iter() {
                 let i = c * self.squares + sq.index();
-                if !self.front_span[i].intersects(theirs) {
+                if !sets.front_span[i].intersects(theirs) {
                     mg[c] += self.passed[i][0];
                     eg[c] += self.passed[i][1];
                 }
-                if self.file_front[i].intersects(all[c]) {
+                if sets.file_front[i].intersects(all[c]) {
                     mg[c] -= self.params.doubled[0];
                     eg[c] -= self.params.doubled[1];
                 }
-                if !self.neighbour_files[sq.index()].intersects(all[c]) {
+                if !sets.neighbour_files[sq.index()].intersects(all[c]) {
                     mg[c] -= self.params.isolated[0];
                     eg[c] -= self.params.isolated[1];
                 }
-                if self.beside[sq.index()].intersects(all[c]) {
+                if sets.beside[sq.index()].intersects(all[c]) {
                     mg[c] += self.params.phalanx[0];
                     eg[c] += self.params.phalanx[1];
                 }
@@ -840,7 +777,7 @@ impl EvalTables {
             eg[c] += supported * self.params.supported_pawn[1];
             let royals = pos.royals(color);
             if let (Some(king), 1) = (royals.first(), royals.len()) {
-                let shield = (self.shield[c * self.squares + king.index()] & all[c]).len() as i32;
+                let shield = (sets.shield[c * self.squares + king.index()] & all[c]).len() as i32;
                 mg[c] += shield * self.params.pawn_shield[0];
                 eg[c] += shield * self.params.pawn_shield[1];
             }
@@ -849,7 +786,14 @@ impl EvalTables {
 
     /// The middlegame penalty for enemy pieces near `color`'s royal piece, `zone_hits` of
     /// them attacking the squares next to it, and `safe_checks` checks the enemy has.
-    fn king_danger(&self, pos: &Position, color: Color, zone_hits: i32, safe_checks: i32) -> i32 {
+    fn king_danger<B: SquareBits>(
+        &self,
+        sets: &SetTables<B>,
+        pos: &Position,
+        color: Color,
+        zone_hits: i32,
+        safe_checks: i32,
+    ) -> i32 {
         let royals = pos.royals(color);
         if royals.len() != 1 {
             return 0;
@@ -858,9 +802,9 @@ impl EvalTables {
             return 0;
         };
         let them = color.opponent();
-        let [near1, near2] = self.near[king.index()];
+        let [near1, near2] = sets.near[king.index()];
         let mut units = 0;
-        for sq in (pos.pieces_of(them) & near2).iter() {
+        for sq in (B::from_set(pos.pieces_of(them)) & near2).iter() {
             if let Some(piece) = pos.piece_at(sq) {
                 let id = piece.id as usize;
                 if !self.royal[id] && !self.is_pawn[id] {
@@ -876,7 +820,7 @@ impl EvalTables {
         if units == 0 && zone_hits == 0 && safe_checks == 0 {
             return 0;
         }
-        let shelter = (pos.pieces_of(color) & near1).len() as i32;
+        let shelter = (B::from_set(pos.pieces_of(color)) & near1).len() as i32;
         let danger = (units * self.params.king_danger[0]
             + zone_hits * self.params.king_zone_attack[0]
             + safe_checks * self.params.safe_check[0]
@@ -982,14 +926,6 @@ fn mobility_table(geometry: &Geometry, pt: &movegen::PieceType, weight: [i32; 2]
         .collect()
 }
 
-/// The rank of `sq` counted from `color`'s own edge.
-fn relative_rank(geometry: &Geometry, color: Color, sq: Square) -> i32 {
-    match color {
-        Color::White => geometry.rank(sq),
-        Color::Black => geometry.height() as i32 - 1 - geometry.rank(sq),
-    }
-}
-
 /// How central the file of `sq` is: 1 in the middle, 0 on the edge files.
 fn file_centrality(geometry: &Geometry, sq: Square) -> f64 {
     let half = (geometry.width() as f64 - 1.0) / 2.0;
@@ -1061,14 +997,6 @@ fn promotion_distance(
         .filter(|&d| d >= 0)
         .min()
         .map(|d| d as usize)
-}
-
-/// Squares at most `distance` king steps from `sq`.
-fn within(geometry: &Geometry, sq: Square, distance: i32) -> SquareSet {
-    geometry
-        .squares()
-        .filter(|&s| geometry.king_distance(s, sq) <= distance)
-        .collect()
 }
 
 #[cfg(test)]
@@ -1394,7 +1322,12 @@ mod tests {
             };
             let tables = EvalTables::with_params(&rules, &derive(&rules), params);
             let pos = Position::from_fen(rules, fen).expect("fen");
-            tables.activity(&pos, &mut [0; 2], &mut [0; 2]).safe_checks
+            let BoardSets::Word(sets) = &tables.sets else {
+                panic!("{variant} has more than 64 squares");
+            };
+            tables
+                .activity(sets, &pos, &mut [0; 2], &mut [0; 2])
+                .safe_checks
         };
         // The queen checks from e2, a4 and h5; d8 and d7 are covered by the king.
         assert_eq!(

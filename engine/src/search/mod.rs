@@ -10,6 +10,7 @@ mod continuation;
 mod correction;
 mod eval;
 mod eval_cache;
+mod eval_sets;
 mod goals;
 mod memory;
 mod net;
