@@ -1,6 +1,8 @@
 //! Compiled move tables: what a piece can do from every square of one board, for one colour.
 
-use crate::{Color, DirSet, Geometry, Initial, Modes, Range, RayFamily, Square, SquareSet};
+use crate::{
+    Color, DirSet, Geometry, Initial, Modes, Range, RayFamily, Square, SquareBits, SquareSet,
+};
 
 /// A single-step move that tests at most one square on the way: a leap to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +32,15 @@ pub struct Slide {
     /// Whether the square indices rise from the nearest square out (they fall otherwise:
     /// a plain slide never wraps), so that its first occupied square is the lowest of them.
     rising: bool,
+}
+
+impl Slide {
+    /// Whether the square indices rise from the nearest square out (they fall otherwise), so
+    /// that the slide stops at the lowest occupied square of its ray.
+    #[inline]
+    pub fn rising(&self) -> bool {
+        self.rising
+    }
 }
 
 /// A straight hop with nothing to test but the squares it passes: slide to the first piece
@@ -228,16 +239,10 @@ impl MoveTable {
         let (start, end) = self.slide_index[sq.index()];
         (start as usize..end as usize).map(move |i| {
             let slide = &self.slides[i];
-            let ray = self.slide_rays[i];
-            let blockers = ray & occupied;
-            let reached = if blockers.is_empty() {
-                ray
-            } else if slide.rising {
-                ray & SquareSet::at_or_below(blockers.first().unwrap_or(sq))
-            } else {
-                ray & SquareSet::at_or_above(blockers.last().unwrap_or(sq))
-            };
-            (slide.modes, reached)
+            (
+                slide.modes,
+                self.slide_rays[i].ray_until(occupied, slide.rising),
+            )
         })
     }
 

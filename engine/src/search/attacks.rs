@@ -82,16 +82,7 @@ impl<B: SquareBits> Ray<B> {
     /// and including the first occupied one.
     #[inline]
     fn reached(self, occupied: B) -> B {
-        let blockers = self.squares & occupied;
-        if self.rising {
-            blockers
-                .first()
-                .map_or(self.squares, |stop| self.squares & B::at_or_below(stop))
-        } else {
-            blockers
-                .last()
-                .map_or(self.squares, |stop| self.squares & B::at_or_above(stop))
-        }
+        self.squares.ray_until(occupied, self.rising)
     }
 }
 
@@ -129,7 +120,7 @@ impl<B: SquareBits> ReachTables<B> {
                         let line = table.slide_squares(slide);
                         rays.push(Ray {
                             squares: B::from_set(line.iter().copied().collect()),
-                            rising: line.first().is_some_and(|&s| s > sq),
+                            rising: slide.rising(),
                             modes: slide.modes,
                         });
                     }
@@ -146,6 +137,19 @@ impl<B: SquareBits> ReachTables<B> {
             rays,
         }
     }
+
+    /// The index of `piece` on `sq` in `fixed` and `ray_index`.
+    #[inline]
+    fn index(&self, piece: Piece, sq: Square) -> usize {
+        (piece.color.index() * self.types + piece.id as usize) * self.squares + sq.index()
+    }
+
+    /// The plain slides of `piece` on `sq`.
+    #[inline]
+    fn rays(&self, piece: Piece, sq: Square) -> &[Ray<B>] {
+        let (start, end) = self.ray_index[self.index(piece, sq)];
+        &self.rays[start as usize..end as usize]
+    }
 }
 
 /// What `piece` on `sq` reaches with the board's pieces on `occupied`.
@@ -159,10 +163,8 @@ pub(crate) fn reach<B: SquareBits>(
 ) -> Reach<B> {
     let pt = pos.rules().piece(piece.id);
     let table = table_of(pt, piece, sq);
-    let kind = piece.color.index() * tables.types + piece.id as usize;
-    let index = kind * tables.squares + sq.index();
-    let mut reach = tables.fixed[index];
-    if tables.lame[kind] {
+    let mut reach = tables.fixed[tables.index(piece, sq)];
+    if tables.lame[piece.color.index() * tables.types + piece.id as usize] {
         for leap in table.leaps(sq) {
             let Some(block) = leap.block else {
                 continue;
@@ -172,8 +174,7 @@ pub(crate) fn reach<B: SquareBits>(
             }
         }
     }
-    let (start, end) = tables.ray_index[index];
-    for ray in &tables.rays[start as usize..end as usize] {
+    for ray in tables.rays(piece, sq) {
         reach.add_all(ray.modes, ray.reached(occupied));
     }
     for hop in table.hops(sq) {
@@ -221,8 +222,8 @@ mod tests {
     use super::*;
 
     /// The rays of `tables` stop where the move table's own walk stops (for the pieces of
-    /// `pos`), and what the pieces reach in `B` is what they reach in four words; returns the
-    /// number of slides compared.
+    /// `pos`), and what the pieces reach in `B` is what they reach in four words (which says
+    /// something only for the narrower widths); returns the number of slides compared.
     fn agree<B: SquareBits>(
         pos: &Position,
         tables: &ReachTables<B>,
@@ -235,9 +236,7 @@ mod tests {
                 continue;
             };
             let table = table_of(pos.rules().piece(piece.id), piece, sq);
-            let kind = piece.color.index() * tables.types + piece.id as usize;
-            let (start, end) = tables.ray_index[kind * tables.squares + sq.index()];
-            let rays = &tables.rays[start as usize..end as usize];
+            let rays = tables.rays(piece, sq);
             let walked: Vec<_> = table.slide_reaches(sq, occupied).collect();
             assert_eq!(rays.len(), walked.len());
             for (ray, (modes, squares)) in rays.iter().zip(walked) {
