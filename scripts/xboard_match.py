@@ -245,7 +245,8 @@ def main():
     if not args.kraken.exists():
         print(f"{args.kraken} is missing: cargo build --release", file=sys.stderr)
         return 2
-    matches = CI_MATCHES if args.ci else [(args.variant, args.opponent, args.variants_file)]
+    variants_file = args.variants_file.resolve() if args.variants_file else None
+    matches = CI_MATCHES if args.ci else [(args.variant, args.opponent, variants_file)]
     all_ok = True
     with tempfile.TemporaryDirectory(prefix="kraken-xboard-") as tmp:
         workdir = args.keep or Path(tmp)
