@@ -24,8 +24,9 @@ const HARD_FACTOR: f64 = 3.0;
 /// Most of the safe remaining time one move may use, with several moves to go and with one.
 const MAX_SHARE: f64 = 0.25;
 /// Below this many increments on the clock, a move plans at most [`LOW_CLOCK_SHARE`] of the
-/// increment, so that the clock builds up again (a busy machine then has room to stall).
-const LOW_CLOCK_INCREMENTS: u32 = 10;
+/// increment and never spends more than the increment, so that the clock builds up again (a
+/// busy machine then has room to stall).
+const LOW_CLOCK_INCREMENTS: u32 = 20;
 /// See [`LOW_CLOCK_INCREMENTS`].
 const LOW_CLOCK_SHARE: f64 = 0.5;
 /// As [`MAX_SHARE`] for the last move before the time control.
@@ -71,10 +72,13 @@ impl TimeManager {
             };
             let most = safe.mul_f64(share);
             let mut planned = (safe / to_go + increment.mul_f64(INCREMENT_SHARE)).min(most);
+            let mut hard = most;
             if clock.remaining < clock.increment * LOW_CLOCK_INCREMENTS {
                 planned = planned.min(increment.mul_f64(LOW_CLOCK_SHARE));
+                // Not even the hard limit spends more than a move adds: the clock grows back.
+                hard = hard.min(increment);
             }
-            let hard = planned.mul_f64(HARD_FACTOR).min(most);
+            let hard = planned.mul_f64(HARD_FACTOR).min(hard);
             (Some(planned.mul_f64(SOFT_SHARE)), Some(hard))
         } else {
             (None, None)
@@ -168,7 +172,10 @@ mod tests {
         let tm = TimeManager::new(&clock(600, 100, None), Instant::now());
         let hard = tm.hard().expect("a clock gives a hard limit");
         assert!(tm.soft().expect("limit") < Duration::from_millis(100));
-        assert!(hard <= Duration::from_millis(150), "{hard:?}");
+        assert!(hard <= Duration::from_millis(100), "{hard:?}");
+        // However long the planned move, the hard limit never exceeds the increment there.
+        let tm = TimeManager::new(&clock(900, 100, Some(1)), Instant::now());
+        assert!(tm.hard().expect("limit") <= Duration::from_millis(100));
     }
 
     #[test]
