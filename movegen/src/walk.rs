@@ -3,7 +3,7 @@
 use arrayvec::ArrayVec;
 use notation::{
     Color, Curve, EpRule, GapRule, Geometry, Initial, Modes, MoveTable, PathKind, PathLeg, Range,
-    Square,
+    Square, SquareSet,
 };
 
 /// Most pieces one move can capture besides its destination.
@@ -371,7 +371,9 @@ struct Walk<'a, B> {
     unloads: ArrayVec<(Square, Square), 4>,
     ep_rights: ArrayVec<Square, MAX_EP_RIGHTS>,
     ep_capture: Option<Square>,
-    visited: ArrayVec<Square, 16>,
+    /// The squares the move has stood on or passed over so far, which a continuation leg in
+    /// its default directions may not enter again.
+    visited: SquareSet,
     nesting: Nesting,
     sink: &'a mut dyn FnMut(&PathMove),
 }
@@ -393,8 +395,6 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
         nesting: Nesting,
         sink: &'a mut dyn FnMut(&PathMove),
     ) -> Self {
-        let mut visited = ArrayVec::new();
-        visited.push(origin);
         Walk {
             table,
             board,
@@ -406,7 +406,7 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
             unloads: ArrayVec::new(),
             ep_rights: ArrayVec::new(),
             ep_capture: None,
-            visited,
+            visited: SquareSet::from_square(origin),
             nesting,
             sink,
         }
@@ -482,6 +482,7 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
         let family = self.table.family(leg);
         let ray = family.ray(from, d);
         let rights_mark = self.ep_rights.len();
+        let visited = self.visited;
         let slider = max > 1;
         for (i, step) in ray.iter().enumerate() {
             let t = i + 1;
@@ -495,7 +496,7 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
                 continue;
             }
             let to = step.to;
-            if leg.no_revisit && self.visited.contains(&to) {
+            if leg.no_revisit && self.visited.contains(to) {
                 break;
             }
             if leg.iso && t < slid {
@@ -503,6 +504,7 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
                     break;
                 }
                 self.pass(leg, to);
+                self.visited.insert(to);
                 continue;
             }
             let gap_mark = self.ep_rights.len();
@@ -511,14 +513,18 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
                     let _ = self.ep_rights.try_push(gap);
                 }
             }
-            let next_slid = if slider { t } else { slid };
+            // An iso leg measures the last slider leg, or the leaper leg before it when no
+            // slider leg came first.
+            let next_slid = if slider || slid == 0 { t } else { slid };
             let flow = self.visit(k, leg, from, to, d, toggled, next_slid);
             self.ep_rights.truncate(gap_mark);
             if flow == Flow::Stop || (leg.iso && t == slid) {
                 break;
             }
             self.pass(leg, to);
+            self.visited.insert(to);
         }
+        self.visited = visited;
         self.ep_rights.truncate(rights_mark);
     }
 
@@ -748,16 +754,18 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
 
     /// Starts leg `k + 1` on `to`.
     fn continue_from(&mut self, k: usize, to: Square, d: u8, toggled: bool, slid: usize) {
-        if k + 1 >= self.legs.len() || self.visited.try_push(to).is_err() {
+        if k + 1 >= self.legs.len() {
             return;
         }
+        let visited = self.visited;
+        self.visited.insert(to);
         let mark = self.ep_rights.len();
         if self.legs[k].ep == EpRule::Passed {
             let _ = self.ep_rights.try_push(to);
         }
         self.leg(k + 1, to, d, toggled, slid);
         self.ep_rights.truncate(mark);
-        self.visited.pop();
+        self.visited = visited;
     }
 
     /// `x` on a non-final leg: the friend on `at` makes the rest of the move.
@@ -790,6 +798,10 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
     }
 
     fn emit(&mut self, to: Square, ending: Ending) {
+        // What the move captured reappears on its unload squares: the mover cannot end there.
+        if self.unloads.iter().any(|&(square, _)| square == to) {
+            return;
+        }
         let mut mv = PathMove::plain(self.piece, to);
         mv.captures = self.captures.clone();
         mv.unloads = self.unloads.clone();

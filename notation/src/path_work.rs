@@ -214,7 +214,11 @@ impl<'a> Bound<'a> {
                     from: to,
                     prev_dir: d,
                     toggled,
-                    slid: if slider { t.min(255) as u8 } else { key.slid },
+                    slid: if slider || key.slid == 0 {
+                        t.min(255) as u8
+                    } else {
+                        key.slid
+                    },
                 };
                 let same = self.work(next(key.toggled));
                 let flipped = self.work(next(!key.toggled));

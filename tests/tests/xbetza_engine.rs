@@ -1,4 +1,4 @@
-//! The engine's move generator against the reference XBetza cases: the piece of each case,
+//! The engine's move generator against the reference XBetza cases and the seed cases: the piece of each case,
 //! made a variant's piece and set on its board, must reach the case's targets through
 //! `Position::generate_pseudo_legal` (the generator perft and the search use), not only through
 //! the path walker `kraken betza` draws its diagrams with.
@@ -87,7 +87,10 @@ fn needs_more_than_a_board(case: &Case) -> bool {
 
 #[test]
 fn the_engine_generator_reaches_every_case_target() {
-    let cases = Case::read_all(include_str!("../data/xbetza/cases.jsonl"));
+    let mut cases = Case::read_all(include_str!("../data/xbetza/cases.jsonl"));
+    cases.extend(Case::read_all(include_str!(
+        "../data/xbetza/seed_cases.jsonl"
+    )));
     let mut failures = Vec::new();
     let mut checked = 0;
     for case in cases.iter().filter(|c| !needs_more_than_a_board(c)) {
