@@ -451,7 +451,8 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
     }
 
     /// Walks leg `k` from `from`; `prev_dir` is the absolute direction of the previous leg,
-    /// `toggled` the parity of range toggles so far, `slid` the steps of the last slider leg.
+    /// `toggled` the parity of range toggles so far, `slid` the length an iso leg must match
+    /// ([`PathLeg::iso_length_after`]).
     fn leg(&mut self, k: usize, from: Square, prev_dir: u8, toggled: bool, slid: usize) {
         let leg = self.legs[k];
         let max = self.max_steps(&leg, k, from, toggled);
@@ -513,9 +514,7 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
                     let _ = self.ep_rights.try_push(gap);
                 }
             }
-            // An iso leg measures the last slider leg, or the leaper leg before it when no
-            // slider leg came first.
-            let next_slid = if slider || slid == 0 { t } else { slid };
+            let next_slid = PathLeg::iso_length_after(slid, t, slider);
             let flow = self.visit(k, leg, from, to, d, toggled, next_slid);
             self.ep_rights.truncate(gap_mark);
             if flow == Flow::Stop || (leg.iso && t == slid) {

@@ -214,11 +214,8 @@ impl<'a> Bound<'a> {
                     from: to,
                     prev_dir: d,
                     toggled,
-                    slid: if slider || key.slid == 0 {
-                        t.min(255) as u8
-                    } else {
-                        key.slid
-                    },
+                    slid: PathLeg::iso_length_after(usize::from(key.slid), t, slider).min(255)
+                        as u8,
                 };
                 let same = self.work(next(key.toggled));
                 let flipped = self.work(next(!key.toggled));

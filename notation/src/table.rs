@@ -141,6 +141,19 @@ pub struct PathLeg {
     pub curve: Curve,
 }
 
+impl PathLeg {
+    /// The length a later iso leg must match once this leg has made `steps` steps, given the
+    /// length measured before it (`0` while no leg has been measured): a slider leg sets it, a
+    /// leaper leg only where no leg set it before (`caibK`: the iso leg repeats the King step).
+    pub fn iso_length_after(measured: usize, steps: usize, slider: bool) -> usize {
+        if slider || measured == 0 {
+            steps
+        } else {
+            measured
+        }
+    }
+}
+
 /// A general move program: everything that is not a plain [`Leap`] or [`Slide`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Path {

@@ -1,7 +1,7 @@
-//! The engine's move generator against the reference XBetza cases and the seed cases: the piece of each case,
-//! made a variant's piece and set on its board, must reach the case's targets through
-//! `Position::generate_pseudo_legal` (the generator perft and the search use), not only through
-//! the path walker `kraken betza` draws its diagrams with.
+//! The engine's move generator against the reference XBetza cases and the seed cases: the
+//! piece of each case, made a variant's piece and set on its board, must reach the case's
+//! targets through `Position::generate_pseudo_legal` (the generator perft and the search use),
+//! not only through the path walker `kraken betza` draws its diagrams with.
 
 use std::collections::BTreeSet;
 

@@ -72,13 +72,13 @@ impl TimeManager {
             };
             let most = safe.mul_f64(share);
             let mut planned = (safe / to_go + increment.mul_f64(INCREMENT_SHARE)).min(most);
-            let mut hard = most;
+            let mut hard_cap = most;
             if clock.remaining < clock.increment * LOW_CLOCK_INCREMENTS {
                 planned = planned.min(increment.mul_f64(LOW_CLOCK_SHARE));
                 // Not even the hard limit spends more than a move adds: the clock grows back.
-                hard = hard.min(increment);
+                hard_cap = hard_cap.min(increment);
             }
-            let hard = planned.mul_f64(HARD_FACTOR).min(hard);
+            let hard = planned.mul_f64(HARD_FACTOR).min(hard_cap);
             (Some(planned.mul_f64(SOFT_SHARE)), Some(hard))
         } else {
             (None, None)
