@@ -97,6 +97,23 @@ impl Probe {
             .iter()
             .position(|(d, _)| same_moves(d, desc))
             .map_or(u32::MAX, |k| k as u32);
+        self.table_moves(&table, kind, from, color)
+    }
+
+    /// Every pseudo-legal move of a piece of `color` moving by `table` (compiled for `color`
+    /// on this board) from `from`, without repeats: [`Probe::moves`] without compiling, for a
+    /// piece of none of the placed kinds.
+    pub fn moves_by_table(&self, table: &MoveTable, from: Square, color: Color) -> Vec<PathMove> {
+        self.table_moves(table, u32::MAX, from, color)
+    }
+
+    fn table_moves(
+        &self,
+        table: &MoveTable,
+        kind: u32,
+        from: Square,
+        color: Color,
+    ) -> Vec<PathMove> {
         let mover = Occupant {
             color,
             royal: self.royal.contains(from),
@@ -106,7 +123,7 @@ impl Probe {
         };
         let view = ProbeView { probe: self, from };
         let mut moves: Vec<PathMove> = Vec::new();
-        generate(&table, &view, from, mover, &mut |mv| {
+        generate(table, &view, from, mover, &mut |mv| {
             if !moves.contains(mv) {
                 moves.push(mv.clone());
             }

@@ -111,9 +111,23 @@ impl Position {
                 list.push(mv);
                 continue;
             }
+            // As Fairy-Stockfish has it, the wall goes on a square that was empty before the
+            // move or that the move itself left (its start, its victims', the castling
+            // partner's), never on one an explosion cleared.
+            let mut left = !self.occupied();
+            left.insert(mv.from);
+            let partner = (mv.kind == MoveKind::Castle).then_some(mv.aux[0]);
+            for sq in mv
+                .victims
+                .iter()
+                .chain(&partner)
+                .filter(|&&sq| sq != NO_SQUARE)
+            {
+                left.insert(Square(*sq));
+            }
             self.make(mv);
             // The squares of the region left empty by the move.
-            let mut squares = walling.region[us.index()] & !self.occupied() & !self.walls;
+            let mut squares = walling.region[us.index()] & !self.occupied() & !self.walls & left;
             if let Some(duck) = self.duck() {
                 squares.remove(duck);
             }

@@ -41,6 +41,7 @@ mod compile;
 mod describe;
 pub mod direction;
 mod error;
+mod fsf;
 mod geometry;
 mod mbn;
 mod mbn_promotion;
@@ -62,6 +63,7 @@ pub use compile::compile;
 pub use describe::describe;
 pub use direction::{DirClass, DirLetter, DirSet};
 pub use error::{ParseError, ParseErrorKind};
+pub use fsf::{fsf_to_xbetza, FsfError, FsfErrorKind};
 pub use geometry::{
     Color, Geometry, GeometryError, Square, SquareSet, Squares, MAX_SIDE, MAX_SQUARES,
 };

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use movegen::{PathMove, Probe};
-use notation::{parse, Color, Geometry, Square};
+use notation::{fsf_to_xbetza, parse, Color, Geometry, PieceDesc, Square};
 use serde_json::Value;
 
 /// One expected move of a case (the optional `moves` list).
@@ -30,8 +30,11 @@ pub struct ExpectedMove {
 pub struct Case {
     /// The case's id.
     pub id: String,
-    /// The piece's XBetza.
+    /// The piece's XBetza, or its moves in `notation`.
     pub betza: String,
+    /// The notation of `betza` when it is not XBetza: `fsf`, Fairy-Stockfish's reading
+    /// ([`notation::fsf_to_xbetza`]).
+    pub notation: Option<String>,
     /// Files.
     pub width: u8,
     /// Ranks.
@@ -117,6 +120,10 @@ impl Case {
         Case {
             id: s("id"),
             betza: s("betza"),
+            notation: v
+                .get("notation")
+                .and_then(|s| s.as_str())
+                .map(str::to_string),
             width: v["width"].as_u64().expect("width") as u8,
             height: v["height"].as_u64().expect("height") as u8,
             from: s("from"),
@@ -158,6 +165,20 @@ impl Case {
         }
     }
 
+    /// The mover's moves, read in the case's notation.
+    pub fn desc(&self) -> PieceDesc {
+        let xbetza = match self.notation.as_deref() {
+            None => self.betza.clone(),
+            Some("fsf") => fsf_to_xbetza(&self.betza).expect("Fairy-Stockfish's Betza"),
+            Some(other) => panic!("unknown notation {other}"),
+        };
+        if xbetza.is_empty() {
+            // Fairy-Stockfish's reading can leave a piece no move (`nC`).
+            return PieceDesc::default();
+        }
+        parse(&xbetza).expect("case betza parses")
+    }
+
     /// Sets the case up on a probe and generates the mover's moves.
     pub fn run(&self) -> (Geometry, Vec<PathMove>) {
         let geometry = Geometry::new(self.width, self.height).expect("case board size");
@@ -185,7 +206,7 @@ impl Case {
         if let Some(imitate) = &self.imitate {
             probe.set_imitated(&parse(imitate).expect("imitate betza"));
         }
-        let desc = parse(&self.betza).expect("case betza parses");
+        let desc = self.desc();
         let moves = probe.moves(&desc, sq(&self.from), self.mover_color());
         (geometry, moves)
     }

@@ -83,6 +83,7 @@ fn computed_cases_match() {
         include_str!("../data/perft/duck.jsonl"),
         include_str!("../data/perft/walls.jsonl"),
         include_str!("../data/perft/flipping.jsonl"),
+        include_str!("../data/perft/fsf_reading.jsonl"),
     ];
     let cases: Vec<PerftCase> = files.iter().flat_map(|f| PerftCase::read_all(f)).collect();
     let failures: Vec<String> = cases

@@ -17,6 +17,15 @@ fn seed_cases_match() {
     check_all(&cases);
 }
 
+/// Fairy-Stockfish's reading of Betza (`notation::fsf_to_xbetza`) against Fairy-Stockfish's
+/// own moves (`scripts/fsf_betza_cases.py`).
+#[test]
+fn fsf_cases_match() {
+    let cases = Case::read_all(include_str!("../data/xbetza/fsf_cases.jsonl"));
+    assert!(cases.len() >= 400, "the Fairy-Stockfish cases are there");
+    check_all(&cases);
+}
+
 fn check_all(cases: &[Case]) {
     let mut failures = Vec::new();
     for case in cases {

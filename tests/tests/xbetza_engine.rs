@@ -11,12 +11,13 @@ use notation::{Color, Geometry};
 use variants::Catalog;
 
 /// The variant of `case`: its board size, its piece as `m`, every other piece a King-moving
-/// `o` (as the path walker moves them), no royal piece, no castling and no promotion; its
+/// `o` (as the path walker moves them; the piece read as XBetza, not as Fairy-Stockfish reads a
+/// variant file), no royal piece, no castling and no promotion; its
 /// start position is the case's board (`fen`).
 fn variant(case: &Case, fen: &str) -> String {
     format!(
         "[probe:chess]\nmaxFile = {}\nmaxRank = {}\npawn = -\nknight = -\nbishop = -\n\
-         rook = -\nqueen = -\nking = -\ncastling = false\ncustomPiece1 = m:{}\n\
+         rook = -\nqueen = -\nking = -\ncastling = false\ncustomPiece1 = m:xbetza:{}\n\
          customPiece2 = o:K\nextinctionValue = loss\nextinctionPieceTypes = *\n\
          startFen = {fen}\n",
         case.width, case.height, case.betza

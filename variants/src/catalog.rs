@@ -6,7 +6,7 @@ use movegen::Rules;
 
 use crate::{
     build::build_rules,
-    definition::{resolve, Origin, SourcedSection, VariantError},
+    definition::{resolve, Origin, SourcedSection, VariantError, BUILT_IN},
     ini::parse_ini,
 };
 
@@ -89,7 +89,7 @@ impl Catalog {
                 .into_iter()
                 .map(|section| SourcedSection {
                     section,
-                    source: "built-in".into(),
+                    source: BUILT_IN.into(),
                 })
                 .collect(),
         }
@@ -136,7 +136,7 @@ impl Catalog {
     /// The names of the variants defined by files rather than built in.
     pub fn user_names(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        for s in self.sections.iter().filter(|s| s.source != "built-in") {
+        for s in self.sections.iter().filter(|s| s.source != BUILT_IN) {
             if !names
                 .iter()
                 .any(|n| n.eq_ignore_ascii_case(&s.section.name))

@@ -1,10 +1,14 @@
 //! Checking a variant file: every problem, each with its file, line and key.
 
+use notation::Geometry;
+
 use crate::{
     build::{build_rules, is_known_key},
     catalog::Catalog,
     definition::{resolve, Origin, VariantError},
-    ini::parse_ini,
+    fsf_reading::fsf_reading,
+    ini::{parse_ini, Section},
+    pieces::{is_custom_piece, named_piece},
 };
 
 /// Checks the variants of a file's text against the built-in catalog (their parents may be
@@ -13,11 +17,33 @@ use crate::{
 ///
 /// An empty result means the file is good.
 pub fn check_text(text: &str, source: &str) -> Vec<VariantError> {
+    check_file(text, source).problems
+}
+
+/// What `kraken check` reports on a file.
+#[derive(Debug, Default)]
+pub struct CheckReport {
+    /// What is wrong ([`check_text`]); the file is good when there is nothing.
+    pub problems: Vec<VariantError>,
+    /// What is right but worth knowing: each piece whose Betza is played by Fairy-Stockfish's
+    /// reading because XBetza's would move it otherwise ([`crate::fsf_reading`]).
+    pub notes: Vec<VariantError>,
+}
+
+/// Checks the variants of a file's text as [`check_text`] does, and notes the pieces read as
+/// Fairy-Stockfish reads them.
+pub fn check_file(text: &str, source: &str) -> CheckReport {
     let sections = match parse_ini(text) {
         Ok(sections) => sections,
-        Err(errors) => return VariantError::from_ini(errors, source),
+        Err(errors) => {
+            return CheckReport {
+                problems: VariantError::from_ini(errors, source),
+                notes: Vec::new(),
+            }
+        }
     };
     let mut problems = Vec::new();
+    let mut notes = Vec::new();
     for section in &sections {
         for entry in &section.entries {
             if !is_known_key(&entry.key) {
@@ -44,18 +70,73 @@ pub fn check_text(text: &str, source: &str) -> Vec<VariantError> {
                 continue;
             }
         };
-        if let Err(errors) = build_rules(&definition) {
-            problems.extend(errors);
+        match build_rules(&definition) {
+            Ok(rules) => notes.extend(fsf_read_pieces(section, &rules.geometry, source)),
+            Err(errors) => problems.extend(errors),
         }
     }
     problems.sort_by(|a, b| (a.origin.line, &a.key).cmp(&(b.origin.line, &b.key)));
     problems.dedup();
-    problems
+    CheckReport { problems, notes }
+}
+
+/// The pieces `section` itself declares whose Betza, written without a notation prefix, is
+/// played by Fairy-Stockfish's reading on `geometry`.
+fn fsf_read_pieces(section: &Section, geometry: &Geometry, source: &str) -> Vec<VariantError> {
+    let mut notes = Vec::new();
+    for entry in &section.entries {
+        if !is_custom_piece(&entry.key) && named_piece(&entry.key).is_none() {
+            continue;
+        }
+        let Some((_, betza)) = entry.value.split_once(':') else {
+            continue;
+        };
+        if betza.contains(':') {
+            continue;
+        }
+        if let Some(reading) = fsf_reading(betza, geometry) {
+            let reading = if reading.is_empty() {
+                "no move"
+            } else {
+                &reading
+            };
+            notes.push(VariantError {
+                origin: Origin {
+                    source: source.to_string(),
+                    line: entry.line,
+                },
+                key: Some(entry.key.clone()),
+                message: format!(
+                    "note: '{betza}' is played as Fairy-Stockfish reads it ({reading}); \
+                     write 'xbetza:{betza}' for XBetza's reading"
+                ),
+            });
+        }
+    }
+    notes
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_read_as_fairy_stockfish_reads_them_are_noted() {
+        let text = "[a:chess]\ncustomPiece1 = a:nC\ncustomPiece2 = c:mRcpR\n\
+                    customPiece3 = d:xbetza:nC\n";
+        let report = check_file(text, "test.ini");
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        let notes: Vec<(usize, String)> = report
+            .notes
+            .iter()
+            .map(|n| (n.origin.line, n.to_string()))
+            .collect();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(notes[0].0, 2);
+        assert!(notes[0]
+            .1
+            .contains("'nC' is played as Fairy-Stockfish reads it (no move)"));
+    }
 
     fn lines(text: &str) -> Vec<(usize, Option<String>)> {
         check_text(text, "test.ini")

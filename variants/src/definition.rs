@@ -61,6 +61,9 @@ impl VariantError {
     }
 }
 
+/// The source named for the built-in catalog's sections, whose Betza is read as XBetza.
+pub(crate) const BUILT_IN: &str = "built-in";
+
 /// A section from a file, remembered with the file's name.
 #[derive(Clone, Debug)]
 pub struct SourcedSection {
@@ -135,7 +138,7 @@ impl Definition {
             .map(|(_, o)| o.clone())
             .or_else(|| self.origin.clone())
             .unwrap_or(Origin {
-                source: "built-in".into(),
+                source: BUILT_IN.into(),
                 line: 0,
             })
     }
@@ -166,7 +169,7 @@ pub fn resolve(name: &str, sections: &[SourcedSection]) -> Result<Definition, Va
     let Some(mut current) = find(name) else {
         return Err(VariantError {
             origin: Origin {
-                source: "built-in".into(),
+                source: BUILT_IN.into(),
                 line: 0,
             },
             key: None,

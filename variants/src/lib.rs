@@ -14,6 +14,7 @@ mod build;
 mod catalog;
 mod check;
 mod definition;
+mod fsf_reading;
 mod ini;
 mod mbn_promotion;
 mod nets;
@@ -28,13 +29,14 @@ pub use catalog::{
     read_variant_file, Catalog, UnknownVariant, ALIASES, BUILTIN, CUTECHESS,
     MAX_VARIANT_FILE_BYTES, XBOARD,
 };
-pub use check::check_text;
+pub use check::{check_file, check_text, CheckReport};
 pub use definition::{resolve, Definition, Origin, SourcedSection, VariantError};
 pub use ini::{parse_ini, Entry, IniError, Section};
 pub use mbn_promotion::{promotion_keys, PromotionKeys};
 pub use nets::{eval_net, variants_with_nets};
 pub use pieces::{
-    is_custom_piece, named_piece, MBN_PREFIX, NAMED_PIECES, OLDBETZA_PREFIX, QUICKREF_PREFIX,
+    is_custom_piece, named_piece, FSF_PREFIX, MBN_PREFIX, NAMED_PIECES, OLDBETZA_PREFIX,
+    QUICKREF_PREFIX, XBETZA_PREFIX,
 };
 pub use region::{parse_region, region_text};
 pub use start_position::shuffled_start;

@@ -59,6 +59,14 @@ pub const OLDBETZA_PREFIX: &str = "oldbetza:";
 /// built. An MBN identifier before `=` (`mbn:L=ADN`) is skipped: the file's letter names the piece.
 pub const MBN_PREFIX: &str = "mbn:";
 
+/// The prefix of a piece's moves read as XBetza even where Fairy-Stockfish reads them
+/// otherwise (`customPiece1 = a:xbetza:nC`, a lame camel); see [`crate::fsf_reading`].
+pub const XBETZA_PREFIX: &str = "xbetza:";
+
+/// The prefix of a piece's moves read as Fairy-Stockfish reads them, even in the built-in
+/// catalog (`customPiece1 = a:fsf:pB2`); see [`notation::fsf_to_xbetza`].
+pub const FSF_PREFIX: &str = "fsf:";
+
 /// The XBetza of a named piece key.
 pub fn named_piece(key: &str) -> Option<&'static str> {
     NAMED_PIECES

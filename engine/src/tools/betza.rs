@@ -11,9 +11,10 @@
 
 use movegen::{Ending, PathMove, Probe};
 use notation::{
-    compile, mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse, quickref_to_xbetza, write_other,
-    BoardRange, Color, Geometry, MbnError, MoveDesc, OldBetzaError, OtherNotation, ParseError,
-    PathWorkError, PieceDesc, QuickrefError, Square, SquareSet,
+    compile, fsf_to_xbetza, mbn_piece, mbn_promotions, oldbetza_to_xbetza, parse,
+    quickref_to_xbetza, write_other, BoardRange, Color, FsfError, Geometry, MbnError, MoveDesc,
+    OldBetzaError, OtherNotation, ParseError, PathWorkError, PieceDesc, QuickrefError, Square,
+    SquareSet,
 };
 use variants::{promotion_keys, region_text};
 
@@ -25,6 +26,7 @@ Usage: kraken betza XBETZA [OPTIONS]
        kraken betza --notation quickref TEXT [OPTIONS]
        kraken betza --notation oldbetza TEXT [OPTIONS]
        kraken betza --notation mbn TEXT [OPTIONS]
+       kraken betza --notation fsf TEXT [OPTIONS]
 
 Shows where a piece written in XBetza can move: a diagram of the board with every
 target marked, a reading of each move component, the piece in the other notations
@@ -39,7 +41,9 @@ Options:
                        W03 exact ranges, pR for pR-cR, ...), oldbetza, XBoard's
                        old Betza page (FtR, Q+K, RxebR chains, W-3 and Nrf8
                        exponents, ...), or mbn, the Modified Betza Notation
-                       (mR+pR, W-fF and aK--[K] chains, (aW)3, :1,4:, ...);
+                       (mR+pR, W-fF and aK--[K] chains, (aW)3, :1,4:, ...),
+                       or fsf, Betza as Fairy-Stockfish reads it (pB2: a cannon
+                       landing at most 2 away; nC: no move; frK: r and fr);
                        such text is translated into XBetza, shown first as
                        \"xbetza: ...\"; --piece and --imitate stay XBetza.
                        MBN's board ranges follow as the regions a variant file
@@ -94,6 +98,7 @@ Examples:
   kraken betza --notation quickref 'F(F-W0)'
   kraken betza --notation oldbetza 'mRcR+R'
   kraken betza --notation mbn 'L=ADN(aK--[K])'
+  kraken betza --notation fsf mRpRmFpB2
   kraken betza --notation mbn 'G=W[d-f1-3]' --size 9x10 --from e1
   kraken betza --notation mbn '+P==QRBN'
 
@@ -184,7 +189,7 @@ impl Request {
             let n = name.as_str();
             match n {
                 "--notation" => {
-                    let value = args.value(n, inline, "xbetza, quickref, oldbetza or mbn")?;
+                    let value = args.value(n, inline, "xbetza, quickref, oldbetza, mbn or fsf")?;
                     once(&mut request.notation, n, value)?;
                 }
                 "--size" => {
@@ -336,6 +341,9 @@ impl Setup {
                 oldbetza_to_xbetza(&text)
                     .map_err(|err| oldbetza_error("bad old-Betza notation", &err))?,
             ),
+            Some("fsf") => Some(
+                fsf_to_xbetza(&text).map_err(|err| fsf_error("bad Fairy-Stockfish Betza", &err))?,
+            ),
             Some("mbn") => {
                 let piece = mbn_piece(&text).map_err(|err| mbn_error("bad MBN notation", &err))?;
                 (mobility, initial) = (piece.mobility, piece.initial);
@@ -343,12 +351,17 @@ impl Setup {
             }
             Some(other) => {
                 return Err(UsageError(format!(
-                    "--notation {other}: expected xbetza, quickref, oldbetza or mbn"
+                    "--notation {other}: expected xbetza, quickref, oldbetza, mbn or fsf"
                 )))
             }
         };
         let text = translation.clone().unwrap_or(text);
-        let desc = parse(&text).map_err(|err| xbetza_error("bad XBetza", &err))?;
+        // Fairy-Stockfish's reading may leave a piece no move at all (`nC`).
+        let desc = if text.is_empty() && translation.is_some() {
+            PieceDesc::default()
+        } else {
+            parse(&text).map_err(|err| xbetza_error("bad XBetza", &err))?
+        };
         check_work(&desc, &geometry, &text)?;
         let from = match &request.from {
             Some(name) => square(&geometry, "--from", name)?,
@@ -586,6 +599,12 @@ fn quickref_error(context: &str, err: &QuickrefError) -> UsageError {
 /// The message for bad text of XBoard's old Betza page: the error (which names the construct
 /// and its column) and a caret under it.
 fn oldbetza_error(context: &str, err: &OldBetzaError) -> UsageError {
+    caret_error(context, err, &err.input, err.column)
+}
+
+/// The message for Betza that Fairy-Stockfish's reader does not take: the error (which names
+/// the letter and its column) and a caret under it.
+fn fsf_error(context: &str, err: &FsfError) -> UsageError {
     caret_error(context, err, &err.input, err.column)
 }
 
@@ -1010,6 +1029,25 @@ mod tests {
     }
 
     #[test]
+    fn fsf_text_is_read_as_fairy_stockfish_reads_it() {
+        // A cannon hopping the neighbour on c5 lands on b6, two away; XBetza's pB2 would go on.
+        let fsf = run(&strings(&[
+            "--notation",
+            "fsf",
+            "pB2",
+            "--occupy",
+            "c5=b,a7=b",
+        ]))
+        .unwrap();
+        assert!(fsf.trim_end().ends_with("targets: b6"), "{fsf}");
+        let none = run(&strings(&["--notation", "fsf", "nC"])).unwrap();
+        assert!(none.starts_with("xbetza: \n"), "{none}");
+        assert!(none.trim_end().ends_with("targets:"), "{none}");
+        let message = error(&["--notation", "fsf", "mafsW"]);
+        assert!(message.contains("column 2"), "{message}");
+    }
+
+    #[test]
     fn oldbetza_errors_point_at_the_construct() {
         let message = error(&["--notation", "oldbetza", "mQ!K"]);
         let lines: Vec<&str> = message.lines().collect();
@@ -1020,7 +1058,7 @@ mod tests {
         assert_eq!(lines[1], "  mQ!K");
         assert_eq!(lines[2], "    ^");
         assert!(error(&["--notation", "ancp", "N"])
-            .contains("--notation ancp: expected xbetza, quickref, oldbetza or mbn"));
+            .contains("--notation ancp: expected xbetza, quickref, oldbetza, mbn or fsf"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `kraken variants` and `kraken check`: the catalog and variant files.
 
 use movegen::Rules;
-use variants::{check_text, read_variant_file, Catalog, ALIASES};
+use variants::{check_file, read_variant_file, Catalog, ALIASES};
 
 use crate::cli::UsageError;
 
@@ -26,7 +26,8 @@ Usage: kraken check FILE...
 FILE is in the variants.ini format of Fairy-Stockfish (sections [name:parent], key = value);
 parents may be built-in variants. Reports malformed lines, unknown keys, unknown or cyclic
 parents, bad XBetza, bad FENs and bad values. Exit status 0 when every file is clean, 2 when
-some file has problems.
+some file has problems. Lines with 'note:' are no problem: they name each piece whose Betza
+is played as Fairy-Stockfish reads it, because XBetza's reading would move it otherwise.
 ";
 
 /// Runs `kraken variants`.
@@ -161,11 +162,14 @@ pub fn check(items: &[String]) -> Result<(String, bool), UsageError> {
     for file in items {
         let text = read_variant_file(std::path::Path::new(file))
             .map_err(|problem| UsageError::new(format!("cannot read {problem}")))?;
-        let problems = check_text(&text, file);
-        if problems.is_empty() {
+        let report = check_file(&text, file);
+        for note in &report.notes {
+            out.push_str(&format!("{note}\n"));
+        }
+        if report.problems.is_empty() {
             out.push_str(&format!("{file}: ok\n"));
         }
-        for problem in problems {
+        for problem in report.problems {
             clean = false;
             out.push_str(&format!("{problem}\n"));
         }

@@ -7,6 +7,8 @@ use movegen::{
 };
 use notation::{Geometry, Modes, SquareSet};
 
+use crate::definition::BUILT_IN;
+
 use super::{
     board::Board,
     piece_types::{find_declared, piece_ids, Declared},
@@ -257,7 +259,19 @@ impl Builder<'_> {
     pub(super) fn palace_rules(&mut self, rules: &mut Rules, geometry: &Geometry) {
         rules.diagonal_lines = self.region("diagonalLines", geometry, SquareSet::EMPTY);
         if !rules.diagonal_lines.is_empty() {
+            // As in Fairy-Stockfish: the chariot, the advisor, the soldier, the cannon and a
+            // king that moves as an advisor; a user's `king = k:W` is a custom royal piece
+            // there, and custom pieces have no line moves.
+            let king_lines = self.def.origin_of("king").source == BUILT_IN;
             for pt in &mut rules.pieces {
+                let on_lines = match pt.name.as_str() {
+                    "rook" | "wazir" | "soldier" | "janggiCannon" => true,
+                    "king" => king_lines,
+                    _ => false,
+                };
+                if !on_lines {
+                    continue;
+                }
                 let mut desc = pt.desc.clone();
                 if let Some(zone) = &pt.zone_moves {
                     desc.moves.extend(zone.desc.moves.iter().cloned());

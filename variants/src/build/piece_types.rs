@@ -5,13 +5,16 @@ use std::cmp::Ordering;
 
 use movegen::{is_id_dress, PieceId, PieceType, ZoneMoves, MAX_PIECE_TYPES};
 use notation::{
-    mbn_piece, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color, Initial, SquareSet,
+    fsf_to_xbetza, mbn_piece, oldbetza_to_xbetza, parse, quickref_to_xbetza, BoardRange, Color,
+    Initial, SquareSet,
 };
 
 use super::{board::Board, Builder};
+use crate::definition::BUILT_IN;
+use crate::fsf_reading::fsf_reading;
 use crate::pieces::{
-    is_custom_piece, named_piece, MAX_CUSTOM_PIECES, MBN_PREFIX, NAMED_PIECES, OLDBETZA_PREFIX,
-    QUICKREF_PREFIX,
+    is_custom_piece, named_piece, FSF_PREFIX, MAX_CUSTOM_PIECES, MBN_PREFIX, NAMED_PIECES,
+    OLDBETZA_PREFIX, QUICKREF_PREFIX, XBETZA_PREFIX,
 };
 
 /// A piece declared by the definition.
@@ -26,6 +29,9 @@ pub(super) struct Declared {
     pub(super) ranges: Ranges,
     /// How late in the chain of parents the piece was declared ([`Definition::level_of`]).
     pub(super) level: usize,
+    /// Written in a user's file without a notation prefix: read as Fairy-Stockfish reads it
+    /// where that differs ([`crate::fsf_reading`]).
+    pub(super) fsf_reading: bool,
 }
 
 /// The board ranges of a piece given in MBN.
@@ -77,9 +83,13 @@ impl Builder<'_> {
         let soldier_rank = self.number("soldierPromotionRank", 1);
         let mut pieces = Vec::new();
         for d in declared {
-            let desc = match parse(&d.betza) {
+            let betza = match d.fsf_reading {
+                true => fsf_reading(&d.betza, geometry).unwrap_or_else(|| d.betza.clone()),
+                false => d.betza.clone(),
+            };
+            let desc = match parse(&betza) {
                 Ok(desc) => desc,
-                Err(e) if d.betza.is_empty() => {
+                Err(e) if betza.is_empty() => {
                     let _ = e;
                     notation::PieceDesc::default()
                 }
@@ -94,7 +104,7 @@ impl Builder<'_> {
                 d.key.clone()
             };
             let symbol = d.id.to_ascii_uppercase();
-            let mut pt = PieceType::new(&name, &symbol, &d.betza, desc, geometry);
+            let mut pt = PieceType::new(&name, &symbol, &betza, desc, geometry);
             if let Err(e) = notation::PathWorkError::check(&pt.tables) {
                 self.fail(&d.key, e.to_string());
             }
@@ -107,7 +117,7 @@ impl Builder<'_> {
                 };
             }
             if let Some(zone) = triple_step_region.filter(|_| d.key == "pawn") {
-                match parse(&format!("{}ifmnH", d.betza)) {
+                match parse(&format!("{betza}ifmnH")) {
                     Ok(desc) => pt.zone_moves = Some(ZoneMoves::new(zone, desc, geometry)),
                     Err(e) => self.fail(triple_keys[0], e.to_string()),
                 }
@@ -332,6 +342,7 @@ impl Builder<'_> {
                 }
             };
             let mut ranges = Ranges::default();
+            let mut fsf_reading = false;
             let betza = match (betza, named_piece(&key)) {
                 (Some(b), _) => match translate(&b) {
                     Some(Err((prefix, column, kind))) => {
@@ -347,6 +358,7 @@ impl Builder<'_> {
                             betza: String::new(),
                             ranges: Ranges::default(),
                             level,
+                            fsf_reading,
                         });
                         continue;
                     }
@@ -354,7 +366,10 @@ impl Builder<'_> {
                         ranges = translated.ranges;
                         translated.xbetza
                     }
-                    None => b,
+                    None => {
+                        fsf_reading = self.def.origin_of(&key).source != BUILT_IN;
+                        b
+                    }
                 },
                 (None, Some(b)) => b.to_string(),
                 (None, None) => {
@@ -390,26 +405,39 @@ impl Builder<'_> {
                 betza,
                 ranges,
                 level,
+                fsf_reading,
             });
         }
         declared
     }
 }
 
-/// A piece's moves written after `quickref:`, `oldbetza:` or `mbn:`, translated into XBetza.
+/// A piece's moves written after `quickref:`, `oldbetza:`, `mbn:`, `fsf:` or `xbetza:`,
+/// translated into XBetza.
 struct Translated {
     xbetza: String,
     /// MBN's board ranges.
     ranges: Ranges,
 }
 
-/// A piece's moves written after `quickref:`, `oldbetza:` or `mbn:`, translated, or the
-/// prefix, the column inside the rest and the error; `None` for XBetza.
+/// A piece's moves written after `quickref:`, `oldbetza:`, `mbn:`, `fsf:` or `xbetza:`,
+/// translated, or the prefix, the column inside the rest and the error; `None` for text
+/// without a prefix.
 fn translate(value: &str) -> Option<Result<Translated, (&'static str, usize, String)>> {
     let plain = |xbetza| Translated {
         xbetza,
         ranges: Ranges::default(),
     };
+    if let Some(text) = value.strip_prefix(XBETZA_PREFIX) {
+        return Some(Ok(plain(text.to_string())));
+    }
+    if let Some(text) = value.strip_prefix(FSF_PREFIX) {
+        return Some(
+            fsf_to_xbetza(text)
+                .map(plain)
+                .map_err(|e| (FSF_PREFIX, e.column, e.kind.to_string())),
+        );
+    }
     if let Some(text) = value.strip_prefix(QUICKREF_PREFIX) {
         return Some(
             quickref_to_xbetza(text)
