@@ -14,7 +14,7 @@
 //! | `nC`, `nW`, `nH` | nothing (only `nD nN nA nZ` are lame leaps) | lame leaps |
 //! | `frK`, `fsK` | `r` + `fr`, `l r fl fr` (letters per atom of `K`) | `fr`, `fl fr` |
 //! | `vrN` | nothing (`rv` is read, `vr` is not) | `frN brN` |
-//! | `fpRbR` | `bR` and every move the rook and cannon lines make inside it: `fR`, `bpR` too | forward cannon, backward rook |
+//! | `fpRbR` | `fpR`, `bR`, and `fR`, `bpR` too (the rook and cannon lines are used whole) | a forward cannon, a backward rook |
 //! | `icW` | nothing (no initial captures) | a virgin piece's capture |
 //! | `R10` | `R1` (one digit) | range 10 |
 //!
@@ -255,8 +255,8 @@ fn directed((a, b): Vector, dirs: &[[char; 2]]) -> Vec<Vector> {
         .collect()
 }
 
-/// The lines a move family of Fairy-Stockfish follows as a whole once any of its directions is
-/// in a table.
+// The lines of each move family of Fairy-Stockfish: it follows all of them once any one of its
+// directions is in a table.
 const ROOK_H: &[Vector] = &[(0, 1), (0, -1)];
 const ROOK_V: &[Vector] = &[(1, 0), (-1, 0)];
 const BISHOP: &[Vector] = &[(1, 1), (1, -1), (-1, 1), (-1, -1)];

@@ -83,10 +83,11 @@ impl Builder<'_> {
         let soldier_rank = self.number("soldierPromotionRank", 1);
         let mut pieces = Vec::new();
         for d in declared {
-            let betza = match d.fsf_reading {
-                true => fsf_reading(&d.betza, geometry).unwrap_or_else(|| d.betza.clone()),
-                false => d.betza.clone(),
-            };
+            let fsf = d
+                .fsf_reading
+                .then(|| fsf_reading(&d.betza, geometry))
+                .flatten();
+            let betza = fsf.unwrap_or_else(|| d.betza.clone());
             let desc = match parse(&betza) {
                 Ok(desc) => desc,
                 Err(e) if betza.is_empty() => {
