@@ -20,9 +20,14 @@ def cutechess_variant(variant):
     return CUTECHESS_NAMES.get(variant, variant)
 
 
+# Kraken's variant name -> XBoard's, where they differ.
+XBOARD_NAMES = {"chess": "normal"}
+
+
 def suite_path(variant):
-    """The suite of `variant` (Kraken's name or cutechess's), or None."""
-    for name in (variant, *[k for k, v in CUTECHESS_NAMES.items() if v == variant]):
+    """The suite of `variant` (Kraken's name, cutechess's or XBoard's), or None."""
+    others = [*CUTECHESS_NAMES.items(), *XBOARD_NAMES.items()]
+    for name in (variant, *[k for k, v in others if v == variant]):
         path = OPENINGS / f"{name}.epd"
         if path.exists():
             return path
