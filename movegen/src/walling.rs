@@ -105,6 +105,7 @@ impl Position {
         let us = self.side;
         let edge_or_beside =
             (walling.rule == WallingRule::Edge).then(|| self.edge_or_beside_walls());
+        let empty_before = !self.occupied();
         for i in 0..count {
             let mv = list[i];
             if walling.wall_or_move && mv.kind != MoveKind::Pass {
@@ -114,7 +115,7 @@ impl Position {
             // As Fairy-Stockfish has it, the wall goes on a square that was empty before the
             // move or that the move itself left (its start, its victims', the castling
             // partner's), never on one an explosion cleared.
-            let mut left = !self.occupied();
+            let mut left = empty_before;
             left.insert(mv.from);
             let partner = (mv.kind == MoveKind::Castle).then_some(mv.aux[0]);
             for sq in mv

@@ -347,10 +347,7 @@ fn write_mode(mode: &Mode, final_letter: char, initial: bool, out: &mut String) 
             final_letter,
         };
         match kind {
-            Kind::Lame if lengths.first() == Some(&1) => out.push_str(&format!(
-                "{prefix}{}{final_letter}n{}",
-                line.dirs, line.unit
-            )),
+            Kind::Lame if lengths.first() == Some(&1) => line.lame(out),
             Kind::Lame => {}
             Kind::Slide => line.slides(&lengths, out),
             Kind::Cannon => line.cannon(&lengths, out),
@@ -405,9 +402,9 @@ impl Line<'_> {
         }
     }
 
-    /// An `a` chain of single steps along the line, with the leg letters given (the last leg
-    /// gets the mode's letter).
-    fn chain(&self, legs: &[char], out: &mut String) {
+    /// An `a` chain along the line with the leg letters given, the last leg getting the mode's
+    /// letter: single steps, or a first leg of up to `first` steps.
+    fn chain(&self, legs: &[char], first: Option<i32>, out: &mut String) {
         out.push_str(self.prefix);
         out.push_str(&self.dirs);
         for (i, leg) in legs.iter().enumerate() {
@@ -422,6 +419,15 @@ impl Line<'_> {
         }
         out.push(self.final_letter);
         out.push(self.unit);
+        if let Some(range) = first {
+            out.push_str(&range.to_string());
+        }
+    }
+
+    /// The lame leap of the line's vector, when its path is empty.
+    fn lame(&self, out: &mut String) {
+        let (prefix, dirs, letter, unit) = (self.prefix, &self.dirs, self.final_letter, self.unit);
+        out.push_str(&format!("{prefix}{dirs}{letter}n{unit}"));
     }
 
     /// Slides to each of `lengths` over empty squares.
@@ -435,7 +441,7 @@ impl Line<'_> {
             ));
         }
         for &k in rest {
-            self.chain(&vec!['m'; k as usize - 1], out);
+            self.chain(&vec!['m'; k as usize - 1], None, out);
         }
     }
 
@@ -450,18 +456,9 @@ impl Line<'_> {
         } else {
             // The screen at most `run - beyond` away, then `beyond` steps.
             for beyond in 1..run {
-                out.push_str(self.prefix);
-                out.push_str(&self.dirs);
-                out.push_str("pa");
-                for _ in 1..beyond {
-                    out.push_str("fma");
-                }
-                out.push_str(&format!(
-                    "f{}{}{}",
-                    self.final_letter,
-                    self.unit,
-                    run - beyond
-                ));
+                let mut legs = vec!['m'; beyond as usize];
+                legs[0] = 'p';
+                self.chain(&legs, Some(run - beyond), out);
             }
         }
         for &k in rest {
@@ -469,7 +466,7 @@ impl Line<'_> {
                 let legs: Vec<char> = (1..k)
                     .map(|s| if s == screen { 'p' } else { 'm' })
                     .collect();
-                self.chain(&legs, out);
+                self.chain(&legs, None, out);
             }
         }
     }
@@ -483,15 +480,12 @@ impl Line<'_> {
                 self.prefix, self.dirs, self.final_letter, self.unit
             ));
         } else if run >= 2 {
-            let range = run - 1;
-            out.push_str(&format!(
-                "{}{}paf{}{}{range}",
-                self.prefix, self.dirs, self.final_letter, self.unit
-            ));
+            // The first piece at most `run - 1` away, then one step.
+            self.chain(&['p'], Some(run - 1), out);
         }
         for &k in rest {
             let legs: Vec<char> = (1..k).map(|s| if s == k - 1 { 'p' } else { 'm' }).collect();
-            self.chain(&legs, out);
+            self.chain(&legs, None, out);
         }
     }
 }
