@@ -318,24 +318,37 @@ fn quickref_refusals_name_the_construct_and_column() {
 }
 
 /// Chains of legs whose walk would stall the engine are refused at once with the bound,
-/// for the piece and for the pieces beside it; shorter chains still answer.
+/// for the piece and for the pieces beside it; shorter chains still answer, and chains that
+/// only end somewhere answer however long they are walked branch by branch.
 #[test]
 fn pieces_too_long_to_walk_are_refused() {
-    let message = refused(&["betza", "aaaaQ", "--size", "16x16"]);
+    let message = refused(&["betza", "caaaQ", "--size", "16x16"]);
     assert!(
-        message.contains("aaaaQ: its multi-leg moves may visit")
+        message.contains("caaaQ: its multi-leg moves may visit")
             && message.contains("more than the 100000"),
         "{message}"
     );
-    let message = refused(&["betza", "K", "--piece", "c4=aaaQ"]);
+    let message = refused(&["betza", "K", "--piece", "c4=caaaQ"]);
     assert!(
-        message.contains("--piece c4=aaaQ: its multi-leg"),
+        message.contains("--piece c4=caaaQ: its multi-leg"),
         "{message}"
     );
-    let message = refused(&["betza", "I", "--imitate", "aaaaQ"]);
+    let message = refused(&["betza", "I", "--imitate", "caaaQ"]);
     assert!(
-        message.contains("--imitate aaaaQ: its multi-leg"),
+        message.contains("--imitate caaaQ: its multi-leg"),
         "{message}"
     );
-    assert!(ok(&["betza", "aaQ", "--size", "16x16"]).contains("targets: "));
+    let twelve = format!("{}Q", "a".repeat(12));
+    let message = refused(&["betza", &twelve, "--size", "16x16"]);
+    assert!(message.contains("more than the 1000000"), "{message}");
+    assert!(ok(&["betza", "caQ", "--size", "16x16"]).contains("targets:"));
+    let all: Vec<String> = (b'a'..=b'p')
+        .flat_map(|file| (1..=16).map(move |rank| format!("{}{rank}", file as char)))
+        .filter(|sq| sq != "h8")
+        .collect();
+    assert!(
+        ok(&["betza", "aaaaQ", "--size", "16x16"])
+            .ends_with(&format!("targets: {}\n", all.join(" "))),
+        "aaaaQ reaches every square but its own"
+    );
 }

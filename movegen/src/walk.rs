@@ -1,10 +1,13 @@
 //! The general walker: every pseudo-legal move of one piece, from its move table.
 
+mod saturation;
+
 use arrayvec::ArrayVec;
 use notation::{
     Color, Curve, EpRule, GapRule, Geometry, Initial, Modes, MoveTable, PathKind, PathLeg, Range,
     Square, SquareSet,
 };
+use saturation::Saturation;
 
 /// Most pieces one move can capture besides its destination.
 pub const MAX_VICTIMS: usize = 8;
@@ -215,7 +218,7 @@ fn generate_paths_with<B: PieceBoard>(
         }
         match path.kind {
             PathKind::Legs => {
-                let mut walk = Walk::new(table, board, origin, mover, &path.legs, nesting, sink);
+                let mut walk = Walk::new(table, board, origin, mover, path, nesting, sink);
                 walk.leg(0, origin, 0, false, 0);
             }
             PathKind::Castling { steps } => castle(table, board, origin, mover, path, steps, sink),
@@ -375,6 +378,8 @@ struct Walk<'a, B> {
     /// its default directions may not enter again.
     visited: SquareSet,
     nesting: Nesting,
+    /// For a path that saturates, where moves have ended and where branches can end.
+    saturation: Option<Saturation>,
     sink: &'a mut dyn FnMut(&PathMove),
 }
 
@@ -391,14 +396,14 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
         board: &'a B,
         origin: Square,
         mover: Occupant,
-        legs: &'a [PathLeg],
+        path: &'a notation::Path,
         nesting: Nesting,
         sink: &'a mut dyn FnMut(&PathMove),
     ) -> Self {
         Walk {
             table,
             board,
-            legs,
+            legs: &path.legs,
             origin,
             mover,
             piece: origin,
@@ -408,6 +413,7 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
             ep_capture: None,
             visited: SquareSet::from_square(origin),
             nesting,
+            saturation: path.saturates.then(Saturation::default),
             sink,
         }
     }
@@ -454,6 +460,9 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
     /// `toggled` the parity of range toggles so far, `slid` the length an iso leg must match
     /// ([`PathLeg::iso_length_after`]).
     fn leg(&mut self, k: usize, from: Square, prev_dir: u8, toggled: bool, slid: usize) {
+        if k > 0 && self.saturated(k, from, prev_dir, toggled) {
+            return;
+        }
         let leg = self.legs[k];
         let max = self.max_steps(&leg, k, from, toggled);
         for rel in leg.dirs.iter() {
@@ -799,6 +808,10 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
     fn emit(&mut self, to: Square, ending: Ending) {
         // What the move captured reappears on its unload squares: the mover cannot end there.
         if self.unloads.iter().any(|&(square, _)| square == to) {
+            return;
+        }
+        // A saturating path's moves are told apart by where they end alone.
+        if self.saturation.as_mut().is_some_and(|s| !s.end(to)) {
             return;
         }
         let mut mv = PathMove::plain(self.piece, to);

@@ -316,6 +316,7 @@ impl Compiler {
                 return Some(Path {
                     legs: Vec::new(),
                     ep_only: false,
+                    saturates: false,
                     initial: mv.initial,
                     kind: PathKind::Imitate {
                         forward: dirs.contains(0),
@@ -335,6 +336,7 @@ impl Compiler {
             kind,
             component,
             ep_only: false,
+            saturates: false,
         })
     }
 
@@ -536,6 +538,12 @@ impl Compiler {
             .map(|i| Square(i as u8))
             .filter(|&sq| self.table.moves_may_repeat(sq))
             .collect();
+        let saturates: Vec<bool> = (0..self.table.paths.len())
+            .map(|i| self.table.should_saturate(i))
+            .collect();
+        for (path, saturates) in self.table.paths.iter_mut().zip(saturates) {
+            path.saturates = saturates;
+        }
         self.table
     }
 }

@@ -72,7 +72,7 @@ pub use mbn_promotion::{mbn_promotions, MbnPromotion};
 pub use modes::Modes;
 pub use oldbetza::{oldbetza_to_xbetza, OldBetzaError, OldBetzaErrorKind};
 pub use parse::parse;
-pub use path_work::{PathWorkError, PATH_WORK_LIMIT};
+pub use path_work::{PathWork, PathWorkError, PATH_WORK_LIMIT, SATURATED_WORK_LIMIT};
 pub use quickref::{quickref_to_xbetza, QuickrefError, QuickrefErrorKind};
 pub use rays::{RayFamily, RayStep, Wrap};
 pub use table::{Curve, EpRule, GapRule, Hop, Leap, MoveTable, Path, PathKind, PathLeg, Slide};

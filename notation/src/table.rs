@@ -142,6 +142,27 @@ pub struct PathLeg {
 }
 
 impl PathLeg {
+    /// Whether a path of these legs does nothing but end somewhere: no leg before the last
+    /// captures, unloads, induces or marks e.p. rights, the last only moves or captures
+    /// (no `e`, `x`, `u`), and no leg is iso or bent. Two walks of such a path that end on
+    /// the same square make the same move.
+    pub fn ends_only(legs: &[PathLeg]) -> bool {
+        let Some((last, before)) = legs.split_last() else {
+            return false;
+        };
+        let plain = |leg: &PathLeg, banned: Modes| {
+            leg.ep == EpRule::None
+                && leg.curve == Curve::Straight
+                && !leg.iso
+                && !leg.modes.intersects(banned)
+        };
+        let side_effects = Modes::EN_PASSANT.union(Modes::EXCITE).union(Modes::UNLOAD);
+        plain(last, side_effects)
+            && before
+                .iter()
+                .all(|leg| plain(leg, side_effects.union(Modes::CAPTURES)))
+    }
+
     /// The length a later iso leg must match once this leg has made `steps` steps, given the
     /// length measured before it (`0` while no leg has been measured): a slider leg sets it, a
     /// leaper leg only where no leg set it before (`caibK`: the iso leg repeats the King step).
@@ -168,6 +189,10 @@ pub struct Path {
     /// The path only captures en passant: a generator may skip it when no square has e.p.
     /// rights.
     pub ep_only: bool,
+    /// Only where the path ends matters (see [`PathLeg::ends_only`]) and walking it branch by
+    /// branch would take long: a generator should stop walking a branch once every square
+    /// the branch could still end on has been reached.
+    pub saturates: bool,
 }
 
 /// Everything one piece can do from every square of one board, for one colour.
