@@ -24,7 +24,7 @@ pub const PATH_WORK_LIMIT: u64 = 100_000;
 
 /// The most squares a saturating walk ([`crate::Path::saturates`]) may look at working out
 /// where its branches end. The bound counts every leg start of every board, far more than one
-/// walk looks at (`aaaaQ` on 16x16, bounded at 377,088, answers in milliseconds).
+/// walk looks at (`aaaaQ` on 16x16, bounded at 366,560, answers in milliseconds).
 pub const SATURATED_WORK_LIMIT: u64 = 1_000_000;
 
 /// Paths whose walk might visit more squares than this from one square saturate (when only
