@@ -720,7 +720,7 @@ impl Position {
         match victim {
             Some(victim) => {
                 self.ep_squares = squares;
-                self.ep_victim = victim.0;
+                self.ep_victim = Some(victim);
             }
             None => {
                 return Err(error(
@@ -875,9 +875,10 @@ impl Position {
                 let mut names: Vec<String> = self.ep_squares.iter().map(|sq| g.name(sq)).collect();
                 // The piece that passed is named too when the squares alone do not say which
                 // it is (a rider's leaps, seen from one square).
-                let victim = Square(self.ep_victim);
-                if self.ep_victim_of(self.ep_squares) != Some(victim) {
-                    names.push(g.name(victim));
+                if let Some(victim) = self.ep_victim {
+                    if self.ep_victim_of(self.ep_squares) != Some(victim) {
+                        names.push(g.name(victim));
+                    }
                 }
                 out.push_str(&names.join(","));
             }

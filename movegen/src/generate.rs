@@ -4,10 +4,7 @@
 use notation::{Color, Modes, MoveTable, Square, SquareSet};
 
 use crate::{
-    moves::{
-        Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER,
-        FLAG_INDUCED, FLAG_O_CASTLING, FLAG_UNLOAD, NO_SQUARE,
-    },
+    moves::{Move, MoveFlags, MoveKind, MoveList},
     position::{Piece, Position},
     rules::{Checks, OneRoyal, PieceId, PiecePromotionMoves},
     walk::{generate_paths, PathMove},
@@ -141,7 +138,7 @@ impl Position {
             let mut mv = Move::normal(id, from, leap.to);
             if leap.ep_on_block {
                 if let Some(block) = leap.block {
-                    mv.ep[0] = block.0;
+                    mv.add_ep_square(block);
                 }
             }
             self.add_with_promotions(mv, list);
@@ -233,39 +230,34 @@ impl Position {
         };
         let mut mv = Move::normal(moving.id, pm.piece, pm.to);
         if pm.piece != from {
-            mv.flags |= FLAG_INDUCED;
+            mv.set_flag(MoveFlags::INDUCED);
         }
-        let mut victims = pm.captures.iter().filter(|&&sq| sq != pm.to);
-        for slot in mv.victims.iter_mut() {
-            match victims.next() {
-                Some(sq) => *slot = sq.0,
-                None => break,
+        for &sq in pm.captures.iter().filter(|&&sq| sq != pm.to) {
+            if !mv.add_victim(sq) {
+                log::warn!("a move captures more pieces than a move can record; left out");
+                return None;
             }
         }
-        if victims.next().is_some() {
-            log::warn!("a move captures more pieces than a move can record; left out");
-            return None;
-        }
         if let Some(&(square, victim)) = pm.unloads.first() {
-            mv.aux = [square.0, victim.0];
-            mv.flags |= FLAG_UNLOAD;
+            mv.set_unload(square, victim);
         }
         if let Some((partner, partner_to)) = pm.castle {
-            mv.kind = MoveKind::Castle;
-            mv.aux = [partner.0, partner_to.0];
-            mv.flags |= FLAG_O_CASTLING;
+            mv.set_castle_partner(partner, partner_to);
+            mv.set_flag(MoveFlags::O_CASTLING);
         }
         if let Some(victim) = pm.ep_capture {
-            mv.flags |= FLAG_EN_PASSANT;
-            debug_assert!(mv.victims.contains(&victim.0));
+            mv.set_flag(MoveFlags::EN_PASSANT);
+            debug_assert!(mv.victims().any(|sq| sq == victim));
         }
         if !pm.ep_rights.is_empty() {
             let line = self.squares_between(pm.piece, pm.to);
             if pm.ep_rights.len() > 2 && pm.ep_rights.iter().all(|&sq| line.contains(sq)) {
-                mv.flags |= FLAG_EP_LINE;
+                mv.set_flag(MoveFlags::EP_LINE);
             } else {
-                for (slot, sq) in mv.ep.iter_mut().zip(&pm.ep_rights) {
-                    *slot = sq.0;
+                for &sq in &pm.ep_rights {
+                    if !mv.add_ep_square(sq) {
+                        break;
+                    }
                 }
             }
         }
@@ -295,9 +287,7 @@ impl Position {
         }
         if rules.moves.contagion {
             if let Some(id) = self.contagion(&mv, color) {
-                let mut infected = mv;
-                infected.promotion = id + 1;
-                self.push_with_gating(infected, list);
+                self.push_with_gating(mv.with_promotion(id), list);
                 return;
             }
         }
@@ -319,9 +309,7 @@ impl Position {
         {
             for &choice in rules.promotion.choices_on(color, mv.to) {
                 if self.promotion_allowed(choice, color) {
-                    let mut promoted = mv;
-                    promoted.promotion = choice + 1;
-                    self.push_with_gating(promoted, list);
+                    self.push_with_gating(mv.with_promotion(choice), list);
                 }
             }
             // A pawn with a shogi-style promoted form may also take that (wolf chess's
@@ -329,9 +317,7 @@ impl Position {
             if let Some(promoted_id) = rules.pieces[mv.piece as usize].promoted {
                 if self.may_promote(&mv, zone, color) && self.promotion_allowed(promoted_id, color)
                 {
-                    let mut promoted = mv;
-                    promoted.promotion = promoted_id + 1;
-                    self.push_with_gating(promoted, list);
+                    self.push_with_gating(mv.with_promotion(promoted_id), list);
                 }
             }
             if !rules.promotion.mandatory && !immobile {
@@ -346,9 +332,7 @@ impl Position {
                 && self.may_promote(&mv, zone, color)
                 && (demotion || self.promotion_allowed(flipped, color))
             {
-                let mut promoted = mv;
-                promoted.promotion = flipped + 1;
-                list.push(promoted);
+                list.push(mv.with_promotion(flipped));
                 if rules.promotion.piece_mandatory {
                     return;
                 }
@@ -368,8 +352,7 @@ impl Position {
             PiecePromotionMoves::Entering => return to && !from,
             PiecePromotionMoves::EnteringOrCapturing | PiecePromotionMoves::Capturing => {}
         }
-        let captures =
-            (mv.to != mv.from && self.board[mv.to.index()] != 0) || mv.victims[0] != NO_SQUARE;
+        let captures = (mv.to != mv.from && self.board[mv.to.index()] != 0) || mv.has_victims();
         if self.rules.promotion.piece_moves == PiecePromotionMoves::Capturing {
             return (from || to) && captures;
         }
@@ -411,7 +394,7 @@ impl Position {
     /// Pushes `mv`, and its gating versions when a never-moved back-rank piece leaves.
     fn push_with_gating(&self, mv: Move, list: &mut MoveList) {
         list.push(mv);
-        if !self.rules.gating.enabled || mv.kind == MoveKind::Drop || mv.has(FLAG_INDUCED) {
+        if !self.rules.gating.enabled || mv.kind == MoveKind::Drop || mv.has(MoveFlags::INDUCED) {
             return;
         }
         let us = self.side;
@@ -422,7 +405,8 @@ impl Position {
         };
         // A square castling fills again (king and partner swapping squares, in Chess960) is
         // no gate.
-        let refilled = |sq: u8| mv.kind == MoveKind::Castle && (mv.to.0 == sq || mv.aux[1] == sq);
+        let partner = mv.castle_partner();
+        let refilled = |sq: Square| partner.is_some_and(|(_, to)| mv.to == sq || to == sq);
         for &gate in &self.rules.gating.types {
             if self.in_hand(us, gate) == 0 {
                 continue;
@@ -433,21 +417,17 @@ impl Position {
             if self.virgin.contains(mv.from)
                 && g.rank(mv.from) == back_rank
                 && region.contains(mv.from)
-                && !refilled(mv.from.0)
+                && !refilled(mv.from)
             {
-                let mut gated = mv;
-                gated.gate = gate + 1;
-                list.push(gated);
+                list.push(mv.with_gate(gate, false));
             }
-            if mv.kind == MoveKind::Castle
-                && self.virgin.contains(Square(mv.aux[0]))
-                && region.contains(Square(mv.aux[0]))
-                && !refilled(mv.aux[0])
-            {
-                let mut gated = mv;
-                gated.gate = gate + 1;
-                gated.flags |= FLAG_GATE_ON_PARTNER;
-                list.push(gated);
+            if let Some((partner_from, _)) = partner {
+                if self.virgin.contains(partner_from)
+                    && region.contains(partner_from)
+                    && !refilled(partner_from)
+                {
+                    list.push(mv.with_gate(gate, true));
+                }
             }
         }
     }
@@ -498,9 +478,7 @@ impl Position {
                         continue;
                     };
                     if self.castling_path_clear(king, partner, king_to, partner_to, them, royal) {
-                        let mut mv = Move::normal(king_id, king, king_to);
-                        mv.kind = MoveKind::Castle;
-                        mv.aux = [partner.0, partner_to.0];
+                        let mv = Move::castle(king_id, king, king_to, partner, partner_to);
                         self.push_with_gating(mv, list);
                     }
                 }
@@ -577,9 +555,7 @@ impl Position {
                 .filter(|_| rules.drops.promoted)
             {
                 for sq in targets.iter() {
-                    let mut mv = Move::drop(id, sq);
-                    mv.promotion = promoted + 1;
-                    list.push(mv);
+                    list.push(Move::drop(id, sq).with_promotion(promoted));
                 }
             }
         }
@@ -752,8 +728,7 @@ impl Position {
         if mv.kind != MoveKind::Normal {
             return false;
         }
-        mv.victims[0] != crate::moves::NO_SQUARE
-            || self.piece_at(mv.to).is_some_and(|p| p.color != self.side)
+        mv.has_victims() || self.piece_at(mv.to).is_some_and(|p| p.color != self.side)
     }
 
     /// Whether `mv` is one of its piece's initial (`i`) leaps and no other move of it.
@@ -1007,8 +982,8 @@ impl Position {
             Some((king, exposure)) => list.retain(|mv| {
                 let untouched = !exposure.contains(mv.to)
                     && (mv.kind == MoveKind::Drop || !exposure.contains(mv.from));
-                let plain = mv.victims[0] == crate::moves::NO_SQUARE
-                    && mv.flags & (FLAG_INDUCED | FLAG_UNLOAD) == 0;
+                let plain =
+                    !mv.has_victims() && !mv.has(MoveFlags::INDUCED) && mv.unload().is_none();
                 let quick = match mv.kind {
                     MoveKind::Normal if mv.from == king && plain && !self.rules.flying_general => {
                         return self.royal_safe_after_step(king, mv.to);

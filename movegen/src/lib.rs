@@ -52,8 +52,8 @@ pub use fen::{FenError, FenField};
 pub use flipping::FlipRule;
 pub use game_end::{EndReason, GameOver};
 pub use moves::{
-    Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_INDUCED,
-    FLAG_O_CASTLING, FLAG_UNLOAD, INLINE_MOVES, NO_SQUARE,
+    Move, MoveFlags, MoveKind, MoveList, SquareSlots, INLINE_MOVES, MAX_MOVE_EP_SQUARES,
+    MAX_MOVE_VICTIMS,
 };
 pub use perft::{perft, perft_until};
 pub use position::{Piece, Position};

@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 use notation::{Color, Square, SquareSet};
 
 use crate::{
-    moves::{Move, MoveKind, FLAG_EP_LINE, FLAG_GATE_ON_PARTNER, FLAG_UNLOAD, NO_SQUARE},
+    moves::{Move, MoveFlags, MoveKind},
     position::{Piece, Position, SquareChange, Undo},
     rules::{PieceId, SideChange},
 };
@@ -83,8 +83,8 @@ impl Position {
             lion_taken: self.lion_taken,
             passed: self.passed,
             duck: self.duck,
-            wall: NO_SQUARE,
-            petrified: NO_SQUARE,
+            wall: None,
+            petrified: None,
             blast_petrified: false,
             key: self.key,
             castled: None,
@@ -119,9 +119,7 @@ impl Position {
                 self.add_to_hand(&mut undo, us, mv.piece, -1);
             }
             MoveKind::Normal | MoveKind::Castle => {
-                let unload = mv
-                    .has(FLAG_UNLOAD)
-                    .then(|| (Square(mv.aux[0]), Square(mv.aux[1])));
+                let unload = mv.unload();
                 let mut unloaded = 0u8;
                 for victim in mv.victims() {
                     let keep = unload.is_some_and(|(_, v)| v == victim);
@@ -134,8 +132,7 @@ impl Position {
                 let mover_promoted = self.promoted.contains(mv.from);
                 self.record(&mut undo, mv.from);
                 let code = self.clear(mv.from);
-                if mv.kind == MoveKind::Castle {
-                    let (partner_from, partner_to) = (Square(mv.aux[0]), Square(mv.aux[1]));
+                if let Some((partner_from, partner_to)) = mv.castle_partner() {
                     self.record(&mut undo, partner_from);
                     let partner = self.clear(partner_from);
                     self.record(&mut undo, partner_to);
@@ -204,10 +201,11 @@ impl Position {
                     switched = self.after_move(&mut undo, mv, captured);
                 }
                 if let Some(gate) = mv.gate() {
-                    let square = if mv.has(FLAG_GATE_ON_PARTNER) {
-                        Square(mv.aux[0])
-                    } else {
-                        mv.from
+                    let square = match mv.castle_partner() {
+                        Some((partner_from, _)) if mv.has(MoveFlags::GATE_ON_PARTNER) => {
+                            partner_from
+                        }
+                        _ => mv.from,
                     };
                     self.record(&mut undo, square);
                     self.put(
@@ -247,15 +245,17 @@ impl Position {
                 self.set_duck(Some(wall));
             } else {
                 self.place_wall(wall);
-                undo.wall = wall.0;
+                undo.wall = Some(wall);
             }
         }
         let mut ep = SquareSet::EMPTY;
-        for &sq in mv.ep.iter().filter(|&&s| s != NO_SQUARE && !switched) {
-            ep.insert(Square(sq));
-        }
-        if mv.has(FLAG_EP_LINE) && !switched {
-            ep |= self.squares_between(mv.from, mv.to);
+        if !switched {
+            for &sq in mv.ep_squares() {
+                ep.insert(sq);
+            }
+            if mv.has(MoveFlags::EP_LINE) {
+                ep |= self.squares_between(mv.from, mv.to);
+            }
         }
         if let Some(wall) = mv.wall() {
             // The duck or a wall on a square passed over leaves no e.p. right there.
@@ -264,7 +264,7 @@ impl Position {
         if let Some(region) = &self.rules.moves.ep_region {
             ep &= region[us.opponent().index()];
         }
-        let victim = if ep.is_empty() { NO_SQUARE } else { mv.to.0 };
+        let victim = (!ep.is_empty()).then_some(mv.to);
         self.set_ep(ep, victim);
         if !self.rules.pieces[mv.piece as usize].imitator {
             self.last_moved = mv.piece + 1;
@@ -301,7 +301,7 @@ impl Position {
                     Piece::from_code(c.code).is_some_and(|p| p.color != us && p.id == pawn)
                 })
             });
-            let captured_or_promoted = mv.promotion != 0 || Self::is_capture_made(us, &undo);
+            let captured_or_promoted = mv.promotion().is_some() || Self::is_capture_made(us, &undo);
             self.update_counting(counting, us, captured_pawn, captured_or_promoted);
         }
         self.history.push(undo);
@@ -474,11 +474,11 @@ impl Position {
             let flipped = self.flipped.pop().expect("the pieces the move flipped");
             self.flip_pieces(flipped);
         }
-        if undo.wall != NO_SQUARE {
-            self.remove_wall(Square(undo.wall));
+        if let Some(wall) = undo.wall {
+            self.remove_wall(wall);
         }
-        if undo.petrified != NO_SQUARE {
-            self.remove_wall(Square(undo.petrified));
+        if let Some(petrified) = undo.petrified {
+            self.remove_wall(petrified);
         }
         if undo.blast_petrified {
             for change in &undo.changes {
@@ -488,7 +488,7 @@ impl Position {
             }
         }
         if undo.duck != self.duck {
-            self.set_duck((undo.duck != NO_SQUARE).then_some(Square(undo.duck)));
+            self.set_duck(undo.duck);
         }
         for change in undo.changes.iter().rev() {
             self.take(change.square);

@@ -2,7 +2,7 @@
 
 use notation::{Color, SquareSet};
 
-use crate::{moves::NO_SQUARE, position::Position};
+use crate::position::Position;
 
 impl Position {
     /// Passes the move to the other side: e.p. rights lapse, the key changes side, and the
@@ -10,7 +10,7 @@ impl Position {
     /// Undo it with [`unmake_null`](Position::unmake_null).
     pub fn make_null(&mut self) {
         let undo = self.undo_record();
-        self.set_ep(SquareSet::EMPTY, NO_SQUARE);
+        self.set_ep(SquareSet::EMPTY, None);
         self.set_lion_taken(false);
         if self.passed {
             self.passed = false;

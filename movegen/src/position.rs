@@ -6,7 +6,6 @@ use arrayvec::ArrayVec;
 use notation::{Color, Geometry, Initial, MoveTable, Square, SquareSet};
 
 use crate::{
-    moves::NO_SQUARE,
     rules::{OneRoyal, PieceId, Rules, MAX_PIECE_TYPES},
     walk::{Occupant, PieceBoard},
     zobrist::Zobrist,
@@ -69,7 +68,7 @@ pub(crate) struct Undo {
     pub(crate) changes: ArrayVec<SquareChange, 20>,
     pub(crate) hand_changes: ArrayVec<(Color, PieceId, i8), 4>,
     pub(crate) ep_squares: SquareSet,
-    pub(crate) ep_victim: u8,
+    pub(crate) ep_victim: Option<Square>,
     pub(crate) last_moved: u8,
     pub(crate) halfmove: u16,
     pub(crate) checks: [u8; 2],
@@ -78,11 +77,11 @@ pub(crate) struct Undo {
     pub(crate) counting_ply: u16,
     pub(crate) lion_taken: bool,
     pub(crate) passed: bool,
-    pub(crate) duck: u8,
-    /// The wall the move placed (not the duck), or [`NO_SQUARE`].
-    pub(crate) wall: u8,
-    /// The square where the moved piece turned into a wall, or [`NO_SQUARE`].
-    pub(crate) petrified: u8,
+    pub(crate) duck: Option<Square>,
+    /// The wall the move placed (not the duck).
+    pub(crate) wall: Option<Square>,
+    /// The square where the moved piece turned into a wall.
+    pub(crate) petrified: Option<Square>,
     /// Whether pieces the move's explosion removed turned into walls
     /// ([`MoveRules::petrify_blast`](crate::MoveRules::petrify_blast)): the walls on the
     /// squares in `changes`.
@@ -107,7 +106,7 @@ pub struct Position {
     pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
     pub(crate) side: Color,
     pub(crate) ep_squares: SquareSet,
-    pub(crate) ep_victim: u8,
+    pub(crate) ep_victim: Option<Square>,
     pub(crate) last_moved: u8,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
@@ -126,9 +125,9 @@ pub struct Position {
     /// The last move was a pass ([`Rules::pass`](crate::Rules::pass)); not part of the FEN, as
     /// in Fairy-Stockfish.
     pub(crate) passed: bool,
-    /// The duck's square ([`Rules::duck`](crate::Rules::duck)), or [`NO_SQUARE`]; the board
-    /// holds [`WALL_CODE`] there.
-    pub(crate) duck: u8,
+    /// The duck's square ([`Rules::duck`](crate::Rules::duck)); the board holds
+    /// [`WALL_CODE`] there.
+    pub(crate) duck: Option<Square>,
     /// The walls moves have placed ([`Rules::walling`](crate::Rules::walling)) but the duck;
     /// the board holds [`WALL_CODE`] there.
     pub(crate) walls: SquareSet,
@@ -159,7 +158,7 @@ impl Position {
             hands: [[0; MAX_PIECE_TYPES]; 2],
             side: Color::White,
             ep_squares: SquareSet::EMPTY,
-            ep_victim: NO_SQUARE,
+            ep_victim: None,
             last_moved: 0,
             halfmove: 0,
             fullmove: 1,
@@ -169,7 +168,7 @@ impl Position {
             counting_ply: 0,
             lion_taken: false,
             passed: false,
-            duck: NO_SQUARE,
+            duck: None,
             walls: SquareSet::EMPTY,
             key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
@@ -276,7 +275,7 @@ impl Position {
     /// The piece an e.p. capture takes.
     #[inline]
     pub fn ep_victim(&self) -> Option<Square> {
-        (self.ep_victim != NO_SQUARE).then_some(Square(self.ep_victim))
+        self.ep_victim
     }
 
     /// Plies since the last capture or pawn move.
@@ -319,7 +318,7 @@ impl Position {
     /// The duck's square ([`Rules::duck`](crate::Rules::duck)).
     #[inline]
     pub fn duck(&self) -> Option<Square> {
-        (self.duck != NO_SQUARE).then_some(Square(self.duck))
+        self.duck
     }
 
     /// The incremental Zobrist key.
@@ -388,7 +387,7 @@ impl Position {
             self.board[old.index()] = 0;
             self.key ^= self.zobrist.wall(old);
         }
-        self.duck = to.map_or(NO_SQUARE, |sq| sq.0);
+        self.duck = to;
         if let Some(new) = to {
             debug_assert_eq!(self.board[new.index()], 0);
             self.board[new.index()] = WALL_CODE;
@@ -462,7 +461,7 @@ impl Position {
 
     /// Replaces the e.p. rights.
     #[inline]
-    pub(crate) fn set_ep(&mut self, squares: SquareSet, victim: u8) {
+    pub(crate) fn set_ep(&mut self, squares: SquareSet, victim: Option<Square>) {
         for sq in (self.ep_squares ^ squares).iter() {
             self.key ^= self.zobrist.ep(sq);
         }

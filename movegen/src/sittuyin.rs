@@ -6,7 +6,7 @@
 use notation::{Square, SquareSet};
 
 use crate::{
-    moves::{Move, MoveKind, MoveList, FLAG_INDUCED, FLAG_UNLOAD},
+    moves::{Move, MoveFlags, MoveKind, MoveList},
     position::{Piece, Position},
 };
 
@@ -51,18 +51,17 @@ impl Position {
                 );
                 for mv in &reach {
                     let quiet = mv.kind == MoveKind::Normal
-                        && mv.promotion == 0
-                        && mv.victims().next().is_none()
-                        && mv.flags & (FLAG_INDUCED | FLAG_UNLOAD) == 0
+                        && mv.promotion().is_none()
+                        && !mv.has_victims()
+                        && !mv.has(MoveFlags::INDUCED)
+                        && mv.unload().is_none()
                         && self.board[mv.to.index()] == 0;
                     if quiet {
                         targets.insert(mv.to);
                     }
                 }
                 for to in targets.iter() {
-                    let mut promotion = Move::normal(pawn.id, from, to);
-                    promotion.promotion = choice + 1;
-                    list.push(promotion);
+                    list.push(Move::normal(pawn.id, from, to).with_promotion(choice));
                 }
             }
         }
@@ -74,7 +73,7 @@ impl Position {
     pub(crate) fn is_sittuyin_promotion(&self, mv: &Move) -> bool {
         self.rules.promotion.sittuyin
             && mv.kind == MoveKind::Normal
-            && mv.promotion != 0
+            && mv.promotion().is_some()
             && self.rules.is_pawn(mv.piece)
     }
 
@@ -90,8 +89,7 @@ impl Position {
         let mut moves = MoveList::new();
         self.piece_moves(piece, to, &mut moves);
         !moves.iter().any(|mv| {
-            mv.victims().next().is_some()
-                || self.piece_at(mv.to).is_some_and(|p| p.color != piece.color)
+            mv.has_victims() || self.piece_at(mv.to).is_some_and(|p| p.color != piece.color)
         })
     }
 

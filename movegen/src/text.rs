@@ -15,7 +15,7 @@ use std::fmt;
 use notation::Square;
 
 use crate::{
-    moves::{Move, MoveKind, MoveList, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER, FLAG_O_CASTLING},
+    moves::{Move, MoveFlags, MoveKind, MoveList},
     position::{Piece, Position},
 };
 
@@ -82,9 +82,9 @@ impl Position {
             }
             MoveKind::Castle => {
                 let (partner, _) = mv.castle_partner().expect("castling has a partner");
-                if mv.gate().is_some() && mv.has(FLAG_GATE_ON_PARTNER) {
+                if mv.gate().is_some() && mv.has(MoveFlags::GATE_ON_PARTNER) {
                     (format!("{}{}", sq(partner), sq(mv.from)), mv.from)
-                } else if (format.chess960 && !mv.has(FLAG_O_CASTLING))
+                } else if (format.chess960 && !mv.has(MoveFlags::O_CASTLING))
                     || mv.from == mv.to // a king that stays put: `g1g1` would name no move
                     || self.king_move_ambiguous(mv)
                 {
@@ -95,7 +95,7 @@ impl Position {
             }
             MoveKind::Normal => {
                 let mut legs = vec![mv.from];
-                if !mv.has(FLAG_EN_PASSANT) {
+                if !mv.has(MoveFlags::EN_PASSANT) {
                     legs.extend(mv.victims());
                 }
                 legs.push(mv.to);
@@ -185,10 +185,8 @@ impl Position {
         for mv in &moves {
             if self.move_forms(mv, format).contains(&wanted) {
                 exact.push(*mv);
-            } else if mv.kind == MoveKind::Normal && mv.victims().next().is_some() {
-                let mut direct = *mv;
-                direct.victims = [crate::moves::NO_SQUARE; 3];
-                direct.flags &= !FLAG_EN_PASSANT;
+            } else if mv.kind == MoveKind::Normal && mv.has_victims() {
+                let direct = mv.without_victims();
                 if normalize(&self.move_text(&direct, format)) == wanted {
                     loose.push(*mv);
                 }
@@ -242,9 +240,7 @@ impl Position {
             && mv.promotion().is_some()
             && self.contagion(mv, self.side) == mv.promotion()
         {
-            let mut unmarked = *mv;
-            unmarked.promotion = 0;
-            forms.push(normalize(&self.move_text(&unmarked, format)));
+            forms.push(normalize(&self.move_text(&mv.without_promotion(), format)));
         }
         if mv.kind == MoveKind::Pass {
             let other = MoveFormat {

@@ -10,7 +10,7 @@
 
 use notation::{Square, SquareSet};
 
-use crate::moves::{Move, MoveKind, MoveList, NO_SQUARE};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::{Position, Undo, WALL_CODE};
 
 /// Where a move may place its wall.
@@ -79,7 +79,7 @@ impl Position {
         self.set_virgin(sq, false);
         self.set_promoted(sq, false);
         self.place_wall(sq);
-        undo.petrified = sq.0;
+        undo.petrified = Some(sq);
     }
 
     /// Takes the wall off `sq`.
@@ -117,14 +117,9 @@ impl Position {
             // partner's), never on one an explosion cleared.
             let mut left = empty_before;
             left.insert(mv.from);
-            let partner = (mv.kind == MoveKind::Castle).then_some(mv.aux[0]);
-            for sq in mv
-                .victims
-                .iter()
-                .chain(&partner)
-                .filter(|&&sq| sq != NO_SQUARE)
-            {
-                left.insert(Square(*sq));
+            let partner = mv.castle_partner().map(|(from, _)| from);
+            for sq in mv.victims().chain(partner) {
+                left.insert(sq);
             }
             self.make(mv);
             // The squares of the region left empty by the move.
@@ -142,9 +137,7 @@ impl Position {
                 WallingRule::Duck | WallingRule::Arrow | WallingRule::Static => {}
             }
             for sq in squares.iter() {
-                let mut walled = mv;
-                walled.wall = sq.0;
-                list.push(walled);
+                list.push(mv.with_wall(sq));
             }
         }
         list.drain(..count);
@@ -189,9 +182,9 @@ impl Position {
 
 /// Whether `mv` would take, move or land on a square of `blocked` (the duck's or a wall's).
 pub(crate) fn touches(mv: &Move, blocked: SquareSet) -> bool {
-    let on = |sq: u8| sq != NO_SQUARE && blocked.contains(Square(sq));
     blocked.contains(mv.to)
-        || mv.victims.iter().any(|&sq| on(sq))
-        || (mv.kind == MoveKind::Castle || mv.has(crate::moves::FLAG_UNLOAD))
-            && mv.aux.iter().any(|&sq| on(sq))
+        || mv.victims().any(|sq| blocked.contains(sq))
+        || mv
+            .companion_squares()
+            .is_some_and(|squares| squares.iter().any(|&sq| blocked.contains(sq)))
 }

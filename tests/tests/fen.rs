@@ -21,7 +21,7 @@ use kraken_tests::{
     perft_case::MOVEGEN_VARIANTS,
     setup::{catalog_with, read, rules, square},
 };
-use movegen::{FenError, FenField, MoveFormat, Position, Rules, FLAG_EN_PASSANT};
+use movegen::{FenError, FenField, MoveFlags, MoveFormat, Position, Rules};
 use notation::Color;
 use proptest::prelude::*;
 use std::sync::{Arc, OnceLock};
@@ -487,7 +487,7 @@ fn ep_field_allows_the_ep_capture() {
     let moves = pos.legal_moves();
     let ep: Vec<_> = moves
         .iter()
-        .filter(|mv| mv.has(FLAG_EN_PASSANT))
+        .filter(|mv| mv.has(MoveFlags::EN_PASSANT))
         .copied()
         .collect();
     assert_eq!(ep.len(), 1, "one e.p. capture in {fen}");
@@ -510,7 +510,9 @@ fn ep_field_allows_the_ep_capture() {
     ] {
         let mut pos = read(&catalog, "chess", without);
         assert!(
-            !pos.legal_moves().iter().any(|mv| mv.has(FLAG_EN_PASSANT)),
+            !pos.legal_moves()
+                .iter()
+                .any(|mv| mv.has(MoveFlags::EN_PASSANT)),
             "{without}"
         );
         assert!(!move_texts(&mut pos).contains(&"d4e3".to_string()));

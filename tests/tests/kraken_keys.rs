@@ -103,6 +103,35 @@ fn boards_up_to_16x16() {
 }
 
 #[test]
+fn the_last_square_of_a_16x16_board_is_a_square_like_any_other() {
+    let catalog = catalog();
+    // The piece on p15 takes the rook on p16 and steps back (cabW): black keeps only its king,
+    // which has three moves; the white king's three moves leave black 18 (rook and king).
+    let mut pos = Position::start(rules(&catalog, "igui16"));
+    let p16 = pos.geometry().parse_square("p16").expect("p16");
+    let igui = pos
+        .legal_moves()
+        .into_iter()
+        .find(|mv| mv.from == mv.to)
+        .expect("the igui");
+    assert_eq!(igui.victims().collect::<Vec<_>>(), vec![p16]);
+    assert!(!igui.is_piece_pass());
+    assert_eq!(perft(&mut pos, 2), 3 * 18 + 3);
+    // The duck goes to p16 and stays there.
+    let mut pos = Position::start(rules(&catalog, "duck16"));
+    let to_p16 = pos
+        .legal_moves()
+        .into_iter()
+        .find(|mv| mv.wall() == Some(p16))
+        .expect("a move that puts the duck on p16");
+    pos.make(to_p16);
+    assert_eq!(pos.duck(), Some(p16));
+    assert!(pos.fen().starts_with("k14*/"), "{}", pos.fen());
+    pos.unmake();
+    assert_eq!(pos.duck(), None);
+}
+
+#[test]
 fn unknown_keys_keep_a_variant_from_loading() {
     let mut catalog = variants::Catalog::builtin();
     catalog

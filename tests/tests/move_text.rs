@@ -15,7 +15,7 @@ use kraken_tests::{
     fuzz_cases,
     setup::{catalog_with, read, rules, square},
 };
-use movegen::{Move, MoveFormat, MoveKind, Position, FLAG_EN_PASSANT, FLAG_GATE_ON_PARTNER};
+use movegen::{Move, MoveFlags, MoveFormat, MoveKind, Position};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 use variants::Catalog;
@@ -384,7 +384,7 @@ fn en_passant() {
     );
     for format in FORMATS {
         let mv = parse(&mut pos, "d4e3", format);
-        assert!(mv.has(FLAG_EN_PASSANT));
+        assert!(mv.has(MoveFlags::EN_PASSANT));
         assert_eq!(mv.victims().collect::<Vec<_>>(), vec![square(&pos, "e4")]);
         assert_eq!(pos.move_text(&mv, format), "d4e3");
     }
@@ -526,13 +526,13 @@ fn seirawan_gating() {
         (on_king.kind, on_king.gate()),
         (MoveKind::Castle, Some(hawk))
     );
-    assert!(!on_king.has(FLAG_GATE_ON_PARTNER));
+    assert!(!on_king.has(MoveFlags::GATE_ON_PARTNER));
     let on_rook = parse(&mut pos, "h1e1h", PLAIN);
     assert_eq!(
         (on_rook.kind, on_rook.gate()),
         (MoveKind::Castle, Some(hawk))
     );
-    assert!(on_rook.has(FLAG_GATE_ON_PARTNER));
+    assert!(on_rook.has(MoveFlags::GATE_ON_PARTNER));
     assert_eq!(on_rook.castle_partner().map(|(p, _)| p), Some(h1));
     assert_eq!(pos.move_text(&on_king, PLAIN), "e1g1h");
     assert_eq!(pos.move_text(&on_king, CHESS960), "e1h1h");

@@ -7,7 +7,7 @@ use kraken_tests::{
     perft_case::MOVEGEN_VARIANTS,
     setup::{catalog_with, rules},
 };
-use movegen::{Move, MoveList, Position, NO_SQUARE};
+use movegen::{Move, MoveList, Position};
 use proptest::prelude::*;
 
 /// Whether the side that just moved left a royal piece capturable: some pseudo-legal reply of
@@ -47,13 +47,7 @@ fn play(variant: &str, choices: &[u16]) {
             .filter(|&mv| !ended && pos.is_legal(mv))
             .collect();
         // Walls (the duck): each legal move comes once per wall square; the slow path has none.
-        let mut base: Vec<_> = moves
-            .iter()
-            .map(|&mv| Move {
-                wall: NO_SQUARE,
-                ..mv
-            })
-            .collect();
+        let mut base: Vec<_> = moves.iter().map(Move::without_wall).collect();
         if rules.walling.is_some() {
             base.dedup();
         }

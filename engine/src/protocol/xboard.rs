@@ -689,8 +689,7 @@ impl XBoard {
         let mut marks = vec![None; g.num_squares()];
         for mv in self.game.pos.legal_moves() {
             if mv.from == from && mv.kind != movegen::MoveKind::Drop {
-                let capture =
-                    self.game.pos.piece_at(mv.to).is_some() || mv.victims().next().is_some();
+                let capture = self.game.pos.piece_at(mv.to).is_some() || mv.has_victims();
                 marks[mv.to.index()] = Some(if capture { 'R' } else { 'Y' });
             }
         }

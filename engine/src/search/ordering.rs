@@ -66,9 +66,7 @@ pub(crate) fn is_tactical(pos: &Position, mv: &Move) -> bool {
     let promotes = mv.promotion().is_some_and(|to| {
         mv.kind == MoveKind::Normal && pos.rules().piece(mv.piece).unpromoted != Some(to)
     });
-    promotes
-        || (mv.kind == MoveKind::Normal
-            && (mv.victims[0] != movegen::NO_SQUARE || pos.piece_at(mv.to).is_some()))
+    promotes || (mv.kind == MoveKind::Normal && (mv.has_victims() || pos.piece_at(mv.to).is_some()))
 }
 
 /// Success of quiet moves by (colour, piece type, destination).

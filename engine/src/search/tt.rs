@@ -9,6 +9,7 @@ use std::{
 };
 
 use movegen::Move;
+use notation::Square;
 
 use super::Bound;
 
@@ -30,13 +31,23 @@ impl MoveCode {
 
     /// The code of `mv`.
     pub(crate) fn of(mv: &Move) -> MoveCode {
+        // Each part counts one more than its value, so that an absent one (0) differs from
+        // every present one.
+        let id = |id: Option<u8>| id.map_or(0, |id| id as u32 + 1);
+        let square = |sq: Square| sq.0 as u32 + 1;
         let mut h: u32 = mv.kind as u32;
-        for byte in [mv.piece, mv.promotion, mv.gate, mv.flags, mv.wall]
-            .into_iter()
-            .chain(mv.victims)
-            .chain(mv.aux)
+        for part in [
+            mv.piece as u32,
+            id(mv.promotion()),
+            id(mv.gate()),
+            mv.flags().bits() as u32,
+            mv.wall().map_or(0, square),
+        ]
+        .into_iter()
+        .chain(mv.victims().map(square))
+        .chain(mv.companion_squares().into_iter().flatten().map(square))
         {
-            h = h.wrapping_mul(31).wrapping_add(byte as u32);
+            h = h.wrapping_mul(31).wrapping_add(part);
         }
         MoveCode(
             1 << 24
@@ -227,8 +238,6 @@ impl TranspositionTable {
 
 #[cfg(test)]
 mod tests {
-    use notation::Square;
-
     use super::*;
     use crate::search::score::{from_tt, mate_in, to_tt};
 
@@ -280,8 +289,7 @@ mod tests {
     #[test]
     fn move_codes_tell_moves_apart() {
         let a = Move::normal(1, Square(12), Square(28));
-        let mut b = a;
-        b.promotion = 5;
+        let b = a.with_promotion(4);
         assert_ne!(MoveCode::of(&a), MoveCode::of(&b));
         assert!(MoveCode::of(&a).is_some());
         assert!(!MoveCode::NONE.is_some());

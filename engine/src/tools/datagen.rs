@@ -189,7 +189,7 @@ fn is_quiet(pos: &Position, best: &Move) -> bool {
         MoveKind::Normal => pos.piece_at(best.to).is_some(),
         MoveKind::Drop | MoveKind::Castle | MoveKind::Pass => false,
     };
-    !takes && best.victims().next().is_none() && best.promotion().is_none() && !pos.in_check()
+    !takes && !best.has_victims() && best.promotion().is_none() && !pos.in_check()
 }
 
 /// The result from White's view when `side` wins (`Some(true)`), loses or draws (`None`).

@@ -63,17 +63,6 @@ impl Builder<'_> {
         // moves place walls (the duck, petrified pieces).
         let walling_rule = self.walling_rule();
         let placed_walls = walling_rule.is_some() || self.get("petrifyOnCaptureTypes").is_some();
-        if placed_walls
-            && geometry.width() as usize * geometry.height() as usize > usize::from(u8::MAX)
-        {
-            // A move keeps its wall's square in a byte whose last value means "no wall".
-            let key = if walling_rule.is_some() {
-                "wallingRule"
-            } else {
-                "petrifyOnCaptureTypes"
-            };
-            self.fail(key, "walls need a board of fewer than 256 squares");
-        }
         let start_text = self.get("startFen").unwrap_or("").to_string();
         let holes = if placed_walls {
             SquareSet::EMPTY
