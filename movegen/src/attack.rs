@@ -271,7 +271,7 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
-        self.royal_attacked(self.side)
+        self.royal_attacked(self.state.side)
     }
 
     /// Whether royal pieces of both sides face each other on a file with nothing between

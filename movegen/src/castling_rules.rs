@@ -26,7 +26,7 @@ impl Position {
     /// After the side to move castled toward `kingside`: the opponent loses its right on that
     /// side (its partner there counts as moved).
     pub(crate) fn take_same_side_right(&mut self, undo: &mut Undo, kingside: bool) {
-        let them = self.side.opponent();
+        let them = self.state.side.opponent();
         let rank = self.castling_rank(them);
         let Some(king) = self.castling_king(them, rank) else {
             return;
@@ -49,19 +49,19 @@ impl Position {
         if wins == [[false; 2]; 2] {
             return None;
         }
-        let mover = self.side.opponent();
+        let mover = self.state.side.opponent();
         let castled = self.history.last().and_then(|undo| undo.castled);
         if castled.is_some_and(|kingside| wins[mover.index()][usize::from(!kingside)]) {
             return Some(Outcome::Loss);
         }
-        for color in [mover, self.side] {
+        for color in [mover, self.state.side] {
             let sides = wins[color.index()];
             let kept = [true, false]
                 .into_iter()
                 .zip(sides)
                 .any(|(kingside, wins)| wins && self.has_castling_right(color, kingside));
             if sides.contains(&true) && !kept {
-                return Some(if color == self.side {
+                return Some(if color == self.state.side {
                     Outcome::Loss
                 } else {
                     Outcome::Win

@@ -119,7 +119,7 @@ impl Position {
         let chasing = self.rules.end.chasing.as_ref()?;
         let chased = self.chased_since(chasing, start);
         let by = |color: Color| chased[color.index()].is_some_and(|b| !b.is_empty());
-        match (by(self.side), by(self.side.opponent())) {
+        match (by(self.state.side), by(self.state.side.opponent())) {
             (true, true) => Some(Outcome::Draw),
             (true, false) => Some(Outcome::Loss),
             (false, true) => Some(Outcome::Win),
@@ -147,11 +147,11 @@ impl Position {
             let real_move = after
                 .history
                 .last()
-                .is_some_and(|undo| !undo.changes.is_empty() || after.passed);
+                .is_some_and(|undo| !undo.changes.is_empty() || after.state.passed);
             let Some(before_pos) = before.as_mut().filter(|_| real_move) else {
                 break;
             };
-            let mover = after.side.opponent();
+            let mover = after.state.side.opponent();
             let mv = after.board_move();
             let blockers_after = after_blockers
                 .unwrap_or_else(|| Color::ALL.map(|c| blockers(&mut after, chasing, c)));
@@ -192,7 +192,7 @@ impl Position {
     /// drop, a pass or any move that is not one piece going from one square to another.
     fn board_move(&self) -> Option<BoardMove> {
         let undo = self.history.last()?;
-        let mover = self.side.opponent();
+        let mover = self.state.side.opponent();
         let of_mover = |code: u8| Piece::from_code(code).is_some_and(|p| p.color == mover);
         let from = undo
             .changes
@@ -221,7 +221,7 @@ impl Position {
             return false;
         }
         // Positions counted, back from this one: the window rounded up to whole moves.
-        let window = (self.halfmove as usize).min(since_null);
+        let window = (self.state.halfmove as usize).min(since_null);
         let count = window + window % 2;
         let mut pos = self.clone();
         // Checks given by the side that made the last move, and by the side to move.
@@ -236,7 +236,7 @@ impl Position {
         }
         let most = checks[0].max(checks[1]);
         let offset = 2 * (most - FREE_CHECKS).max(0);
-        (self.halfmove as i32) - offset < self.rules.end.move_rule as i32
+        (self.state.halfmove as i32) - offset < self.rules.end.move_rule as i32
     }
 
     /// Plies played since the last null move, or since the position was set up.
@@ -245,7 +245,9 @@ impl Position {
         (0..history.len())
             .rev()
             .take_while(|&j| {
-                let passed_after = history.get(j + 1).map_or(self.passed, |undo| undo.passed);
+                let passed_after = history
+                    .get(j + 1)
+                    .map_or(self.state.passed, |undo| undo.state.passed);
                 !history[j].changes.is_empty() || passed_after
             })
             .count()
@@ -490,7 +492,7 @@ fn chased_by(
     blockers_after: [SquareSet; 2],
     blockers_before: [SquareSet; 2],
 ) -> SquareSet {
-    let us = after.side;
+    let us = after.state.side;
     let them = us.opponent();
     let ours = after.pieces_of(us);
     let their_king = king_square(after, chasing, them);

@@ -15,7 +15,7 @@ impl Position {
     /// nothing is counted).
     #[inline]
     pub fn counting(&self) -> (u16, u16) {
-        (self.counting_limit, self.counting_ply)
+        (self.state.counting_limit, self.state.counting_ply)
     }
 
     /// Whether the count has passed its limit: the game is drawn unless the side to move is
@@ -27,9 +27,9 @@ impl Position {
             .end
             .counting
             .is_some_and(|c| c.rule == CountingRule::BareKing);
-        self.counting_limit > 0
-            && (self.counting_ply > self.counting_limit
-                || (reach && self.counting_ply == self.counting_limit))
+        self.state.counting_limit > 0
+            && (self.state.counting_ply > self.state.counting_limit
+                || (reach && self.state.counting_ply == self.state.counting_limit))
     }
 
     /// Advances the count after a move by `mover` (the turn has passed already), and starts
@@ -42,21 +42,21 @@ impl Position {
         captured_pawn: bool,
         captured_or_promoted: bool,
     ) {
-        if self.counting_limit > 0 {
-            self.counting_ply = self.counting_ply.saturating_add(1);
+        if self.state.counting_limit > 0 {
+            self.state.counting_ply = self.state.counting_ply.saturating_add(1);
         }
         let total = self.occupied().len() as u16;
         let pawns = self.count_type(counting.pawn);
         if counting.rule == CountingRule::BareKing {
             let bare = Color::ALL.iter().any(|&c| self.pieces_of(c).len() < 2);
-            if self.counting_limit == 0 && bare {
+            if self.state.counting_limit == 0 && bare {
                 let limit = if pawns > 0 {
                     64
                 } else {
                     self.pieces_honour(&counting, mover)
                 };
-                self.counting_limit = 2 * limit;
-                self.counting_ply = 2 * total;
+                self.state.counting_limit = 2 * limit;
+                self.state.counting_ply = 2 * total;
             }
             return;
         }
@@ -68,17 +68,17 @@ impl Position {
         {
             let limit = self.count_limit(&counting, mover);
             if limit > 0 {
-                self.counting_limit = 2 * limit;
-                self.counting_ply = (2 * total).saturating_sub(1);
+                self.state.counting_limit = 2 * limit;
+                self.state.counting_ply = (2 * total).saturating_sub(1);
             }
         }
         let to_move = mover.opponent();
         let weakened = captured_or_promoted && self.pieces_of(to_move).len() == 1;
-        if self.counting_limit == 0 || weakened {
+        if self.state.counting_limit == 0 || weakened {
             let limit = self.count_limit(&counting, to_move);
             if limit > 0 {
-                self.counting_limit = 2 * limit;
-                self.counting_ply =
+                self.state.counting_limit = 2 * limit;
+                self.state.counting_ply =
                     if counting.rule == CountingRule::Asean || self.pieces_of(to_move).len() > 1 {
                         0
                     } else {

@@ -177,11 +177,11 @@ impl Position {
         pos.check_royals(reader.column(start))?;
         match reader.peek() {
             Some((_, "w")) => {
-                pos.side = Color::White;
+                pos.state.side = Color::White;
                 reader.next += 1;
             }
             Some((_, "b")) => {
-                pos.side = Color::Black;
+                pos.state.side = Color::Black;
                 reader.next += 1;
             }
             Some((at, other)) => {
@@ -213,7 +213,7 @@ impl Position {
         {
             // Fairy-Stockfish's counting limit, in plies.
             let (at, text) = reader.fields[reader.next];
-            pos.counting_limit = text.parse().map_err(|_| {
+            pos.state.counting_limit = text.parse().map_err(|_| {
                 error(
                     FenField::Counters,
                     reader.column(at),
@@ -232,7 +232,7 @@ impl Position {
         let mut checks_read = false;
         if pos.rules.end.check_counting {
             // Fairy-Stockfish: without the field, the next check wins.
-            pos.checks = [1, 1];
+            pos.state.checks = [1, 1];
             if let Some((at, checks)) = reader
                 .peek()
                 .filter(|(_, s)| is_checks(s) && !s.starts_with('+'))
@@ -253,9 +253,9 @@ impl Position {
                     error(FenField::Counters, reader.column(at), message)
                 })?;
                 if target == 0 {
-                    pos.halfmove = value;
+                    pos.state.halfmove = value;
                 } else {
-                    pos.fullmove = value.max(1);
+                    pos.state.fullmove = value.max(1);
                 }
                 reader.next += 1;
             }
@@ -279,11 +279,11 @@ impl Position {
                 format!("unexpected '{extra}'"),
             ));
         }
-        if pos.counting_limit > 0 {
+        if pos.state.counting_limit > 0 {
             // While counting, the clock field holds the plies counted.
-            pos.counting_ply = std::mem::take(&mut pos.halfmove);
+            pos.state.counting_ply = std::mem::take(&mut pos.state.halfmove);
         }
-        pos.key = pos.compute_key();
+        pos.state.key = pos.compute_key();
         Ok(pos)
     }
 
@@ -657,11 +657,11 @@ impl Position {
             .and_then(|(w, b)| Some([w.parse::<u8>().ok()?, b.parse::<u8>().ok()?]));
         match parsed {
             Some(counts) if given => {
-                self.checks = counts.map(|n| LICHESS_CHECKS.saturating_sub(n));
+                self.state.checks = counts.map(|n| LICHESS_CHECKS.saturating_sub(n));
                 Ok(())
             }
             Some(counts) => {
-                self.checks = counts;
+                self.state.checks = counts;
                 Ok(())
             }
             None => Err(error(
@@ -684,7 +684,7 @@ impl Position {
             return Ok(());
         }
         let g = self.geometry().clone();
-        let them = self.side.opponent();
+        let them = self.state.side.opponent();
         let mut squares = SquareSet::EMPTY;
         let mut named_victim = None;
         for (offset, name) in square_names(text) {
@@ -719,8 +719,8 @@ impl Position {
         };
         match victim {
             Some(victim) => {
-                self.ep_squares = squares;
-                self.ep_victim = Some(victim);
+                self.state.ep_squares = squares;
+                self.state.ep_victim = Some(victim);
             }
             None => {
                 return Err(error(
@@ -759,12 +759,16 @@ impl Position {
     /// a leap that passes over the square with e.p. rights (a Berolina pawn beside a pawn).
     fn ep_victim_of(&self, squares: SquareSet) -> Option<Square> {
         let g = self.geometry();
-        let them = self.side.opponent();
+        let them = self.state.side.opponent();
         let theirs = |f: i32, r: i32| {
             g.square(f, r)
                 .filter(|&sq| self.piece_at(sq).is_some_and(|p| p.color == them))
         };
-        let dy = if self.side == Color::White { -1 } else { 1 };
+        let dy = if self.state.side == Color::White {
+            -1
+        } else {
+            1
+        };
         let tip = squares.iter().max_by_key(|&sq| g.rank(sq) * dy)?;
         let (f, r) = (g.file(tip), g.rank(tip));
         let previous = squares
@@ -862,21 +866,24 @@ impl Position {
             }
             out.push(']');
         }
-        out.push_str(if self.side == Color::White {
+        out.push_str(if self.state.side == Color::White {
             " w "
         } else {
             " b "
         });
         out.push_str(&self.castling_text());
         out.push(' ');
-        match self.ep_squares.first() {
-            _ if self.counting_limit > 0 => out.push_str(&self.counting_limit.to_string()),
+        match self.state.ep_squares.first() {
+            _ if self.state.counting_limit > 0 => {
+                out.push_str(&self.state.counting_limit.to_string())
+            }
             Some(_) => {
-                let mut names: Vec<String> = self.ep_squares.iter().map(|sq| g.name(sq)).collect();
+                let mut names: Vec<String> =
+                    self.state.ep_squares.iter().map(|sq| g.name(sq)).collect();
                 // The piece that passed is named too when the squares alone do not say which
                 // it is (a rider's leaps, seen from one square).
-                if let Some(victim) = self.ep_victim {
-                    if self.ep_victim_of(self.ep_squares) != Some(victim) {
+                if let Some(victim) = self.state.ep_victim {
+                    if self.ep_victim_of(self.state.ep_squares) != Some(victim) {
                         names.push(g.name(victim));
                     }
                 }
@@ -885,14 +892,17 @@ impl Position {
             None => out.push('-'),
         }
         if self.rules.end.check_counting {
-            out.push_str(&format!(" {}+{}", self.checks[0], self.checks[1]));
+            out.push_str(&format!(
+                " {}+{}",
+                self.state.checks[0], self.state.checks[1]
+            ));
         }
-        let clock = if self.counting_limit > 0 {
-            self.counting_ply
+        let clock = if self.state.counting_limit > 0 {
+            self.state.counting_ply
         } else {
-            self.halfmove
+            self.state.halfmove
         };
-        out.push_str(&format!(" {} {}", clock, self.fullmove));
+        out.push_str(&format!(" {} {}", clock, self.state.fullmove));
         out
     }
 

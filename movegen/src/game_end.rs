@@ -98,7 +98,7 @@ impl Position {
     /// index in the history of the earliest of those occurrences (the position before that
     /// move).
     fn repetition_start(&self, limit: usize) -> (usize, usize) {
-        let back = (self.halfmove as usize).min(self.history.len());
+        let back = (self.state.halfmove as usize).min(self.history.len());
         let first = self.history.len() - back;
         let mut count = 0;
         let mut start = self.history.len();
@@ -107,7 +107,7 @@ impl Position {
         let mut i = self.history.len();
         while i >= first + 2 && count < limit {
             i -= 2;
-            if self.history[i].key == self.key {
+            if self.history[i].state.key == self.state.key {
                 count += 1;
                 start = i;
             }
@@ -124,7 +124,7 @@ impl Position {
         let mut checked_always = [true; 2];
         while pos.history.len() > start {
             if !pos.in_check() {
-                checked_always[pos.side.opponent().index()] = false;
+                checked_always[pos.state.side.opponent().index()] = false;
             }
             pos.unmake();
         }
@@ -148,7 +148,8 @@ impl Position {
                 return Some(over);
             }
         }
-        if end.move_rule > 0 && self.halfmove >= end.move_rule && !self.move_rule_lengthened() {
+        if end.move_rule > 0 && self.state.halfmove >= end.move_rule && !self.move_rule_lengthened()
+        {
             return Some(GameOver {
                 outcome: self.drawn_outcome(),
                 reason: EndReason::MoveRule,
@@ -182,7 +183,7 @@ impl Position {
                         Color::Black
                     };
                     return Some(GameOver {
-                        outcome: if checker == self.side {
+                        outcome: if checker == self.state.side {
                             Outcome::Loss
                         } else {
                             Outcome::Win
@@ -203,7 +204,7 @@ impl Position {
                 let outcome = self.counted(outcome);
                 return Some(GameOver { outcome, reason });
             }
-            let white_view = end.repetition_value_absolute && self.side == Color::Black;
+            let white_view = end.repetition_value_absolute && self.state.side == Color::Black;
             let outcome = if white_view {
                 end.repetition_value.reversed()
             } else {
@@ -274,8 +275,8 @@ impl Position {
         }
         let mut outcome = end.stalemate;
         if end.stalemate_piece_count {
-            let ours = self.pieces_of(self.side).len();
-            let theirs = self.pieces_of(self.side.opponent()).len();
+            let ours = self.pieces_of(self.state.side).len();
+            let theirs = self.pieces_of(self.state.side.opponent()).len();
             outcome = match ours.cmp(&theirs) {
                 std::cmp::Ordering::Equal => Outcome::Draw,
                 std::cmp::Ordering::Less => outcome,
@@ -304,20 +305,20 @@ impl Position {
                 return Some(over);
             }
         }
-        if end.no_royal_loses && self.royals[self.side.index()].is_empty() {
+        if end.no_royal_loses && self.royals[self.state.side.index()].is_empty() {
             return Some(GameOver {
                 outcome: Outcome::Loss,
                 reason: EndReason::Extinction,
             });
         }
-        let them = self.side.opponent();
+        let them = self.state.side.opponent();
         if let Some(outcome) = self.castling_end() {
             return Some(GameOver {
                 outcome,
                 reason: EndReason::Castling,
             });
         }
-        if end.check_counting && self.checks[them.index()] == 0 {
+        if end.check_counting && self.state.checks[them.index()] == 0 {
             return Some(GameOver {
                 outcome: Outcome::Loss,
                 reason: EndReason::CheckLimit,
@@ -331,9 +332,9 @@ impl Position {
                 });
             }
         }
-        if end.passes_end && self.passed {
+        if end.passes_end && self.state.passed {
             // A pass keeps the board: the kings faced each other before it too.
-            let passed_before = self.history.last().is_some_and(|undo| undo.passed);
+            let passed_before = self.history.last().is_some_and(|undo| undo.state.passed);
             if passed_before || self.bikjang() {
                 return Some(GameOver {
                     outcome: self.drawn_outcome(),
@@ -383,7 +384,7 @@ impl Position {
             Some(MaterialCounting::WhiteDrawOdds) => true,
             Some(MaterialCounting::BlackDrawOdds) => false,
         };
-        if white_wins == (self.side == Color::White) {
+        if white_wins == (self.state.side == Color::White) {
             Outcome::Win
         } else {
             Outcome::Loss
@@ -415,7 +416,7 @@ impl Position {
 
     /// Extinction: the opponent is looked at first, then the side to move.
     fn extinction_end(&self, rule: &Extinction) -> Option<GameOver> {
-        let us = self.side;
+        let us = self.state.side;
         for color in [us.opponent(), us] {
             let claim = usize::from(rule.claim && color == us);
             let ran_out = |id: Option<PieceId>| {
@@ -469,7 +470,7 @@ impl Position {
         if count < flag.count && !blocked {
             return false;
         }
-        if flag.safe && (!flag.extra_move || color != self.side) && count == flag.count {
+        if flag.safe && (!flag.extra_move || color != self.state.side) && count == flag.count {
             return !there.iter().any(|sq| self.attacked(sq, color.opponent()));
         }
         true
@@ -480,7 +481,7 @@ impl Position {
     /// both stand safe); a side whose opponent just reached loses, unless it gets the extra
     /// move and may still reach its own region (judged at once only for a royal flag piece).
     fn flag_end(&self, flag: &Flag) -> Option<GameOver> {
-        let us = self.side;
+        let us = self.state.side;
         let them = us.opponent();
         let over = |outcome| {
             Some(GameOver {
@@ -513,8 +514,8 @@ impl Position {
         let mut pos = self.clone();
         let mut list = MoveList::new();
         pos.generate_pseudo_legal(&mut list);
-        let region = flag.region[self.side.index()];
-        let piece = flag.pieces[self.side.index()];
+        let region = flag.region[self.state.side.index()];
+        let piece = flag.pieces[self.state.side.index()];
         list.into_iter().any(|mv| {
             piece == Some(mv.piece)
                 && mv.kind != crate::MoveKind::Drop
@@ -526,7 +527,7 @@ impl Position {
     /// Bare king: a side left with only royal pieces loses, but it has one move to bare
     /// the other side in return (a draw).
     fn bare_king_end(&self) -> Option<GameOver> {
-        let us = self.side;
+        let us = self.state.side;
         let others = |color: Color| (self.pieces_of(color) & !self.royals(color)).len();
         let (ours, theirs) = (others(us), others(us.opponent()));
         let over = |outcome| {

@@ -43,7 +43,7 @@ impl Position {
     /// Appends the pseudo-legal moves of the pieces on the board but castling (no drops, no
     /// passes) to `list`, the duck's and the walls' squares not yet excluded.
     fn board_moves(&self, list: &mut MoveList) {
-        let us = self.side;
+        let us = self.state.side;
         let start = list.len();
         for from in self.pieces_of(us).iter() {
             let piece = self.piece_at(from).expect("own piece");
@@ -365,9 +365,9 @@ impl Position {
     #[inline]
     fn piece_color_of_move(&self, mv: &Move) -> Color {
         if mv.kind == MoveKind::Drop {
-            return self.side;
+            return self.state.side;
         }
-        self.piece_at(mv.from).map_or(self.side, |p| p.color)
+        self.piece_at(mv.from).map_or(self.state.side, |p| p.color)
     }
 
     /// Whether a pawn of `color` may promote to `choice`, or a piece make a shogi-style
@@ -397,7 +397,7 @@ impl Position {
         if !self.rules.gating.enabled || mv.kind == MoveKind::Drop || mv.has(MoveFlags::INDUCED) {
             return;
         }
-        let us = self.side;
+        let us = self.state.side;
         let g = self.geometry();
         let back_rank = match us {
             Color::White => self.rules.castling.rank as i32,
@@ -437,7 +437,7 @@ impl Position {
         let rules = &self.rules;
         let castling = &rules.castling;
         let Some(king_id) = castling.king else { return };
-        let us = self.side;
+        let us = self.state.side;
         let them = us.opponent();
         let g = self.geometry();
         let rank = match us {
@@ -529,7 +529,7 @@ impl Position {
     /// Drops of pieces in hand.
     fn drops(&self, list: &mut MoveList) {
         let rules = &self.rules;
-        let us = self.side;
+        let us = self.state.side;
         let empty = self
             .geometry()
             .squares()
@@ -615,7 +615,7 @@ impl Position {
         targets: SquareSet,
         empty: SquareSet,
     ) -> SquareSet {
-        let us = self.side;
+        let us = self.state.side;
         let g = self.geometry();
         let dark = |sq: Square| (g.file(sq) + g.rank(sq)) % 2 == 0;
         let own = self.pieces(Piece {
@@ -695,8 +695,8 @@ impl Position {
         let drops = &self.rules.drops;
         drops.must_drop
             && match drops.must_drop_type {
-                Some(id) => self.in_hand(self.side, id) > 0,
-                None => self.hands[self.side.index()][..self.rules.pieces.len()]
+                Some(id) => self.in_hand(self.state.side, id) > 0,
+                None => self.hands[self.state.side.index()][..self.rules.pieces.len()]
                     .iter()
                     .any(|&n| n > 0),
             }
@@ -728,7 +728,10 @@ impl Position {
         if mv.kind != MoveKind::Normal {
             return false;
         }
-        mv.has_victims() || self.piece_at(mv.to).is_some_and(|p| p.color != self.side)
+        mv.has_victims()
+            || self
+                .piece_at(mv.to)
+                .is_some_and(|p| p.color != self.state.side)
     }
 
     /// Whether `mv` is one of its piece's initial (`i`) leaps and no other move of it.
@@ -758,7 +761,7 @@ impl Position {
         if mv.gate().is_some() && !self.is_legal_alone(mv.without_gate()) {
             return false;
         }
-        let us = self.side;
+        let us = self.state.side;
         let them = us.opponent();
         if mv.kind == MoveKind::Castle && self.royals(us).contains(mv.from) {
             let passed = self.squares_between(mv.from, mv.to);
@@ -813,7 +816,7 @@ impl Position {
             return false;
         }
         if self.rules.moves.royal_forward_until_capture
-            && !self.captured[us.index()]
+            && !self.state.captured[us.index()]
             && mv.kind != MoveKind::Drop
             && self.royals(us).contains(mv.from)
         {
@@ -828,7 +831,7 @@ impl Position {
                 let takes_lion = mv.kind == MoveKind::Normal
                     && mv.to != mv.from
                     && self.piece_at(mv.to).is_some_and(|p| p.id == rule.lion);
-                if takes_lion && self.lion_taken {
+                if takes_lion && self.state.lion_taken {
                     return false;
                 }
                 let g = self.geometry();
@@ -899,7 +902,7 @@ impl Position {
         if self.rules.one_royal != OneRoyal::AloneBeforeMove {
             return None;
         }
-        let mut guarded = self.royals(self.side);
+        let mut guarded = self.royals(self.state.side);
         if mv.kind != MoveKind::Drop && guarded.contains(mv.from) {
             guarded.remove(mv.from);
             guarded.insert(mv.to);
@@ -946,7 +949,10 @@ impl Position {
             let walling = walling.clone();
             self.add_walls(&walling, list);
         }
-        if list.is_empty() && self.rules.pass_on_stalemate[self.side.index()] && !self.in_check() {
+        if list.is_empty()
+            && self.rules.pass_on_stalemate[self.state.side.index()]
+            && !self.in_check()
+        {
             list.extend(self.pass_move());
         }
     }
@@ -1012,7 +1018,7 @@ impl Position {
         let captured = self.board[to.index()];
         self.board[king.index()] = 0;
         self.board[to.index()] = code;
-        let safe = !self.attacked(to, self.side.opponent());
+        let safe = !self.attacked(to, self.state.side.opponent());
         self.board[to.index()] = captured;
         self.board[king.index()] = code;
         safe
@@ -1028,7 +1034,7 @@ impl Position {
         if !self.rules.quick_legality_allowed() {
             return None;
         }
-        let us = self.side;
+        let us = self.state.side;
         let them = us.opponent();
         let royals = self.royals(us);
         if royals.len() != 1 {

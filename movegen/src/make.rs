@@ -61,7 +61,7 @@ impl Position {
                 if let Some(base) = self.rules.pieces[id as usize].unpromoted {
                     id = base;
                 }
-                self.add_to_hand(undo, self.side, id, 1);
+                self.add_to_hand(undo, self.state.side, id, 1);
             }
         }
         code
@@ -72,21 +72,10 @@ impl Position {
         Undo {
             changes: ArrayVec::new(),
             hand_changes: ArrayVec::new(),
-            ep_squares: self.ep_squares,
-            ep_victim: self.ep_victim,
-            last_moved: self.last_moved,
-            halfmove: self.halfmove,
-            checks: self.checks,
-            captured: self.captured,
-            counting_limit: self.counting_limit,
-            counting_ply: self.counting_ply,
-            lion_taken: self.lion_taken,
-            passed: self.passed,
-            duck: self.duck,
+            state: self.state,
             wall: None,
             petrified: None,
             blast_petrified: false,
-            key: self.key,
             castled: None,
         }
     }
@@ -94,7 +83,7 @@ impl Position {
     /// Makes `mv`, which must be pseudo-legal in this position.
     pub fn make(&mut self, mv: Move) {
         let mut undo = self.undo_record();
-        let us = self.side;
+        let us = self.state.side;
         let lion_taken = self.takes_lion_as_non_lion(&mv);
         let mut reset_clock = self.rules.resets_move_rule(&mv, us);
         // The mover changed sides (Andernach chess): its double step gives no e.p. right.
@@ -267,32 +256,32 @@ impl Position {
         let victim = (!ep.is_empty()).then_some(mv.to);
         self.set_ep(ep, victim);
         if !self.rules.pieces[mv.piece as usize].imitator {
-            self.last_moved = mv.piece + 1;
+            self.state.last_moved = Some(mv.piece);
         }
-        self.halfmove = if reset_clock {
+        self.state.halfmove = if reset_clock {
             0
         } else {
-            self.halfmove.saturating_add(1)
+            self.state.halfmove.saturating_add(1)
         };
         if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
         if self.rules.moves.royal_forward_until_capture
-            && !self.captured[us.index()]
+            && !self.state.captured[us.index()]
             && Self::is_capture_made(us, &undo)
         {
-            self.captured[us.index()] = true;
-            self.key ^= self.zobrist.captured(us.index());
+            self.state.captured[us.index()] = true;
+            self.state.key ^= self.zobrist.captured(us.index());
         }
         self.set_lion_taken(lion_taken);
-        if self.passed != (mv.kind == MoveKind::Pass) {
-            self.passed = !self.passed;
-            self.key ^= self.zobrist.passed();
+        if self.state.passed != (mv.kind == MoveKind::Pass) {
+            self.state.passed = !self.state.passed;
+            self.state.key ^= self.zobrist.passed();
         }
-        self.side = us.opponent();
-        self.key ^= self.zobrist.side;
+        self.state.side = us.opponent();
+        self.state.key ^= self.zobrist.side;
         if self.rules.end.check_counting && self.in_check() {
-            let left = self.checks[us.index()].saturating_sub(1);
+            let left = self.state.checks[us.index()].saturating_sub(1);
             self.set_checks(us, left);
         }
         if let Some(counting) = self.rules.end.counting {
@@ -321,9 +310,9 @@ impl Position {
 
     /// Sets [`Position::lion_taken`], keeping the key.
     pub(crate) fn set_lion_taken(&mut self, taken: bool) {
-        if self.lion_taken != taken {
-            self.lion_taken = taken;
-            self.key ^= self.zobrist.lion_taken();
+        if self.state.lion_taken != taken {
+            self.state.lion_taken = taken;
+            self.state.key ^= self.zobrist.lion_taken();
         }
     }
 
@@ -331,7 +320,7 @@ impl Position {
     /// king dropped on `king_file` of its castling rank may castle with the partners in the
     /// corners of that rank, and a partner dropped in a corner may castle with such a king.
     fn castling_rights_on_drop(&mut self, undo: &mut Undo, mv: Move, king_file: u8) {
-        let us = self.side;
+        let us = self.state.side;
         let g = self.geometry().clone();
         let castling = &self.rules.castling;
         let rank = match us {
@@ -368,7 +357,7 @@ impl Position {
     /// between or not) takes away its first-move leaps (Cambodian chess).
     fn aim_at_royal_leaps(&mut self, undo: &mut Undo, to: Square) {
         let g = self.geometry().clone();
-        let them = self.side.opponent();
+        let them = self.state.side.opponent();
         for royal in (self.royals(them) & self.virgin).iter() {
             // Fairy-Stockfish looks along the lines of an empty board: blockers do not count.
             if g.file(royal) == g.file(to) || g.rank(royal) == g.rank(to) {
@@ -487,8 +476,8 @@ impl Position {
                 }
             }
         }
-        if undo.duck != self.duck {
-            self.set_duck(undo.duck);
+        if undo.state.duck != self.state.duck {
+            self.set_duck(undo.state.duck);
         }
         for change in undo.changes.iter().rev() {
             self.take(change.square);
@@ -502,27 +491,7 @@ impl Position {
             let count = self.in_hand(color, id) as i16 - delta as i16;
             self.set_hand(color, id, count.clamp(0, u8::MAX as i16) as u8);
         }
-        self.restore_turn(&undo);
-    }
-
-    /// Gives the turn back and restores the counters and rights `undo` saved (the last step
-    /// of unmaking a move or a null move).
-    pub(crate) fn restore_turn(&mut self, undo: &Undo) {
-        self.side = self.side.opponent();
-        if self.side == Color::Black {
-            self.fullmove = self.fullmove.saturating_sub(1);
-        }
-        self.ep_squares = undo.ep_squares;
-        self.ep_victim = undo.ep_victim;
-        self.last_moved = undo.last_moved;
-        self.halfmove = undo.halfmove;
-        self.checks = undo.checks;
-        self.captured = undo.captured;
-        self.counting_limit = undo.counting_limit;
-        self.counting_ply = undo.counting_ply;
-        self.lion_taken = undo.lion_taken;
-        self.passed = undo.passed;
-        self.key = undo.key;
+        self.state = undo.state;
     }
 
     /// The squares strictly between `a` and `b` when they share a rank, file or diagonal.

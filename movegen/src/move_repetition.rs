@@ -46,7 +46,7 @@ impl Position {
     pub(crate) fn repeated_move_end(&self) -> Option<GameOver> {
         let n = self.history.len();
         // Plies back to the last capture or null move (Fairy-Stockfish's window).
-        let window = usize::from(self.halfmove).min(n);
+        let window = usize::from(self.state.halfmove).min(n);
         if window < 4 {
             return None;
         }
@@ -123,7 +123,7 @@ impl Position {
         let passed = self
             .history
             .get(index + 1)
-            .map_or(self.passed, |next| next.passed);
+            .map_or(self.state.passed, |next| next.state.passed);
         if passed {
             return Step::Pass;
         }
@@ -145,9 +145,9 @@ impl Position {
             }
         }
         let mover = if (self.history.len() - index) % 2 == 1 {
-            self.side.opponent()
+            self.state.side.opponent()
         } else {
-            self.side
+            self.state.side
         };
         let own = |piece: Option<Piece>| piece.is_some_and(|p| p.color == mover);
         match squares[..] {

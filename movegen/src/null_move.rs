@@ -12,16 +12,16 @@ impl Position {
         let undo = self.undo_record();
         self.set_ep(SquareSet::EMPTY, None);
         self.set_lion_taken(false);
-        if self.passed {
-            self.passed = false;
-            self.key ^= self.zobrist.passed();
+        if self.state.passed {
+            self.state.passed = false;
+            self.state.key ^= self.zobrist.passed();
         }
-        self.halfmove = 0;
-        if self.side == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
+        self.state.halfmove = 0;
+        if self.state.side == Color::Black {
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
-        self.side = self.side.opponent();
-        self.key ^= self.zobrist.side;
+        self.state.side = self.state.side.opponent();
+        self.state.key ^= self.zobrist.side;
         self.history.push(undo);
         if self.rules.moves.flip.is_some() {
             self.flipped.push(SquareSet::EMPTY);
@@ -38,7 +38,7 @@ impl Position {
         if self.rules.moves.flip.is_some() {
             self.flipped.pop();
         }
-        self.restore_turn(&undo);
+        self.state = undo.state;
     }
 }
 

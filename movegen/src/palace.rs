@@ -72,7 +72,7 @@ impl Position {
     /// The pass of the side to move, if the rules allow passing: by its royal piece, or by
     /// its first piece when it has none.
     pub(crate) fn pass_move(&self) -> Option<Move> {
-        let us = self.side;
+        let us = self.state.side;
         let sq = self
             .royals(us)
             .first()

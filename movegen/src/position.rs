@@ -62,54 +62,19 @@ pub(crate) struct SquareChange {
     pub(crate) promoted: bool,
 }
 
-/// Everything needed to take a move back.
-#[derive(Clone, Debug)]
-pub(crate) struct Undo {
-    pub(crate) changes: ArrayVec<SquareChange, 20>,
-    pub(crate) hand_changes: ArrayVec<(Color, PieceId, i8), 4>,
-    pub(crate) ep_squares: SquareSet,
-    pub(crate) ep_victim: Option<Square>,
-    pub(crate) last_moved: u8,
-    pub(crate) halfmove: u16,
-    pub(crate) checks: [u8; 2],
-    pub(crate) captured: [bool; 2],
-    pub(crate) counting_limit: u16,
-    pub(crate) counting_ply: u16,
-    pub(crate) lion_taken: bool,
-    pub(crate) passed: bool,
-    pub(crate) duck: Option<Square>,
-    /// The wall the move placed (not the duck).
-    pub(crate) wall: Option<Square>,
-    /// The square where the moved piece turned into a wall.
-    pub(crate) petrified: Option<Square>,
-    /// Whether pieces the move's explosion removed turned into walls
-    /// ([`MoveRules::petrify_blast`](crate::MoveRules::petrify_blast)): the walls on the
-    /// squares in `changes`.
-    pub(crate) blast_petrified: bool,
-    pub(crate) key: u64,
-    /// Whether the move castled, and toward which side (`Some(true)`: kingside), for the
-    /// rules that look at the last move (`castlingWins`); unmake restores nothing from it.
-    pub(crate) castled: Option<bool>,
-}
-
-/// A position of a variant.
-#[derive(Clone, Debug)]
-pub struct Position {
-    pub(crate) rules: Arc<Rules>,
-    pub(crate) zobrist: Arc<Zobrist>,
-    pub(crate) board: Vec<u8>,
-    pub(crate) by_color: [SquareSet; 2],
-    pub(crate) by_code: Vec<SquareSet>,
-    pub(crate) royals: [SquareSet; 2],
-    pub(crate) virgin: SquareSet,
-    pub(crate) promoted: SquareSet,
-    pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
+/// Everything about a position but its board and hands: the side to move, rights, counters
+/// and the key. A move saves it whole and unmake puts it back whole.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct State {
     pub(crate) side: Color,
     pub(crate) ep_squares: SquareSet,
+    /// The piece an e.p. capture on `ep_squares` takes.
     pub(crate) ep_victim: Option<Square>,
-    pub(crate) last_moved: u8,
+    /// The type of the last piece moved, but an imitator (what an imitator copies).
+    pub(crate) last_moved: Option<PieceId>,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
+    /// Checks each side may still give before losing (n-check games); 1 otherwise.
     pub(crate) checks: [u8; 2],
     /// Whether each side has captured since the position was set up (simplified gryphon
     /// chess's royal pieces move only forward until then); not part of the FEN, as in
@@ -128,10 +93,67 @@ pub struct Position {
     /// The duck's square ([`Rules::duck`](crate::Rules::duck)); the board holds
     /// [`WALL_CODE`] there.
     pub(crate) duck: Option<Square>,
+    /// The incremental Zobrist key.
+    pub(crate) key: u64,
+}
+
+impl State {
+    /// The state of an empty board: white to move, move 1, no rights.
+    const START: State = State {
+        side: Color::White,
+        ep_squares: SquareSet::EMPTY,
+        ep_victim: None,
+        last_moved: None,
+        halfmove: 0,
+        fullmove: 1,
+        checks: [1, 1],
+        captured: [false; 2],
+        counting_limit: 0,
+        counting_ply: 0,
+        lion_taken: false,
+        passed: false,
+        duck: None,
+        key: 0,
+    };
+}
+
+/// Everything needed to take a move back.
+#[derive(Clone, Debug)]
+pub(crate) struct Undo {
+    pub(crate) changes: ArrayVec<SquareChange, 20>,
+    pub(crate) hand_changes: ArrayVec<(Color, PieceId, i8), 4>,
+    /// The state before the move.
+    pub(crate) state: State,
+    /// The wall the move placed (not the duck).
+    pub(crate) wall: Option<Square>,
+    /// The square where the moved piece turned into a wall.
+    pub(crate) petrified: Option<Square>,
+    /// Whether pieces the move's explosion removed turned into walls
+    /// ([`MoveRules::petrify_blast`](crate::MoveRules::petrify_blast)): the walls on the
+    /// squares in `changes`.
+    pub(crate) blast_petrified: bool,
+    /// Whether the move castled, and toward which side (`Some(true)`: kingside), for the
+    /// rules that look at the last move (`castlingWins`); unmake restores nothing from it.
+    pub(crate) castled: Option<bool>,
+}
+
+/// A position of a variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) zobrist: Arc<Zobrist>,
+    pub(crate) board: Vec<u8>,
+    pub(crate) by_color: [SquareSet; 2],
+    pub(crate) by_code: Vec<SquareSet>,
+    pub(crate) royals: [SquareSet; 2],
+    pub(crate) virgin: SquareSet,
+    pub(crate) promoted: SquareSet,
+    pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
+    /// The side to move, rights, counters and key: what unmake restores as a whole.
+    pub(crate) state: State,
     /// The walls moves have placed ([`Rules::walling`](crate::Rules::walling)) but the duck;
     /// the board holds [`WALL_CODE`] there.
     pub(crate) walls: SquareSet,
-    pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
     /// Per move made, the pieces it turned over ([`MoveRules::flip`](crate::MoveRules::flip);
     /// an empty set for a null move; no entries without that rule).
@@ -156,21 +178,8 @@ impl Position {
             virgin: SquareSet::EMPTY,
             promoted: SquareSet::EMPTY,
             hands: [[0; MAX_PIECE_TYPES]; 2],
-            side: Color::White,
-            ep_squares: SquareSet::EMPTY,
-            ep_victim: None,
-            last_moved: 0,
-            halfmove: 0,
-            fullmove: 1,
-            checks: [1, 1],
-            captured: [false; 2],
-            counting_limit: 0,
-            counting_ply: 0,
-            lion_taken: false,
-            passed: false,
-            duck: None,
+            state: State::START,
             walls: SquareSet::EMPTY,
-            key: 0,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             flipped: Vec::new(),
             rules,
@@ -204,7 +213,7 @@ impl Position {
     /// The side to move.
     #[inline]
     pub fn side_to_move(&self) -> Color {
-        self.side
+        self.state.side
     }
 
     /// Squares of the pieces of `color`.
@@ -269,62 +278,62 @@ impl Position {
     /// Squares with e.p. rights.
     #[inline]
     pub fn ep_squares(&self) -> SquareSet {
-        self.ep_squares
+        self.state.ep_squares
     }
 
     /// The piece an e.p. capture takes.
     #[inline]
     pub fn ep_victim(&self) -> Option<Square> {
-        self.ep_victim
+        self.state.ep_victim
     }
 
     /// Plies since the last capture or pawn move.
     #[inline]
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// The move number, starting at 1 and counting up after black moves.
     #[inline]
     pub fn fullmove_number(&self) -> u16 {
-        self.fullmove
+        self.state.fullmove
     }
 
     /// How many more checks `color` must give to win (check counting variants).
     #[inline]
     pub fn checks_remaining(&self, color: Color) -> u8 {
-        self.checks[color.index()]
+        self.state.checks[color.index()]
     }
 
     /// The type of the last-moved piece (what an imitator copies).
     #[inline]
     pub fn last_moved(&self) -> Option<PieceId> {
-        self.last_moved.checked_sub(1)
+        self.state.last_moved
     }
 
     /// Whether the last move took a Lion with a piece other than a Lion, so that this move may
     /// not take a Lion (Chu Shogi's Lion trading); no FEN holds it.
     #[inline]
     pub fn lion_taken(&self) -> bool {
-        self.lion_taken
+        self.state.lion_taken
     }
 
     /// Whether the last move was a pass; no FEN holds it.
     #[inline]
     pub fn passed(&self) -> bool {
-        self.passed
+        self.state.passed
     }
 
     /// The duck's square ([`Rules::duck`](crate::Rules::duck)).
     #[inline]
     pub fn duck(&self) -> Option<Square> {
-        self.duck
+        self.state.duck
     }
 
     /// The incremental Zobrist key.
     #[inline]
     pub fn key(&self) -> u64 {
-        self.key
+        self.state.key
     }
 
     /// Number of moves made since the position was set up.
@@ -346,7 +355,7 @@ impl Position {
         for sq in self.promoted.iter() {
             key ^= z.promoted(sq);
         }
-        for sq in self.ep_squares.iter() {
+        for sq in self.state.ep_squares.iter() {
             key ^= z.ep(sq);
         }
         for color in Color::ALL {
@@ -354,21 +363,21 @@ impl Position {
                 key ^= z.hand(color.index(), id as u8, self.hands[color.index()][id]);
             }
         }
-        if self.side == Color::Black {
+        if self.state.side == Color::Black {
             key ^= z.side;
         }
         if self.rules.end.check_counting {
-            key ^= z.checks(0, self.checks[0]) ^ z.checks(1, self.checks[1]);
+            key ^= z.checks(0, self.state.checks[0]) ^ z.checks(1, self.state.checks[1]);
         }
         for color in Color::ALL {
-            if self.captured[color.index()] {
+            if self.state.captured[color.index()] {
                 key ^= z.captured(color.index());
             }
         }
-        if self.lion_taken {
+        if self.state.lion_taken {
             key ^= z.lion_taken();
         }
-        if self.passed {
+        if self.state.passed {
             key ^= z.passed();
         }
         if let Some(duck) = self.duck() {
@@ -385,13 +394,13 @@ impl Position {
     pub(crate) fn set_duck(&mut self, to: Option<Square>) {
         if let Some(old) = self.duck() {
             self.board[old.index()] = 0;
-            self.key ^= self.zobrist.wall(old);
+            self.state.key ^= self.zobrist.wall(old);
         }
-        self.duck = to;
+        self.state.duck = to;
         if let Some(new) = to {
             debug_assert_eq!(self.board[new.index()], 0);
             self.board[new.index()] = WALL_CODE;
-            self.key ^= self.zobrist.wall(new);
+            self.state.key ^= self.zobrist.wall(new);
         }
     }
 
@@ -406,7 +415,7 @@ impl Position {
         if self.rules.pieces[piece.id as usize].royal {
             self.royals[piece.color.index()].insert(sq);
         }
-        self.key ^= self.zobrist.piece(code, sq);
+        self.state.key ^= self.zobrist.piece(code, sq);
     }
 
     /// Removes the piece on `sq` (board, bitboards and key); returns its code.
@@ -418,7 +427,7 @@ impl Position {
             self.by_color[piece.color.index()].remove(sq);
             self.by_code[code as usize].remove(sq);
             self.royals[piece.color.index()].remove(sq);
-            self.key ^= self.zobrist.piece(code, sq);
+            self.state.key ^= self.zobrist.piece(code, sq);
         }
         code
     }
@@ -428,7 +437,7 @@ impl Position {
     pub(crate) fn set_virgin(&mut self, sq: Square, virgin: bool) {
         if self.virgin.contains(sq) != virgin {
             self.virgin ^= SquareSet::from_square(sq);
-            self.key ^= self.zobrist.virgin(sq);
+            self.state.key ^= self.zobrist.virgin(sq);
         }
     }
 
@@ -437,7 +446,7 @@ impl Position {
     pub(crate) fn set_promoted(&mut self, sq: Square, promoted: bool) {
         if self.promoted.contains(sq) != promoted {
             self.promoted ^= SquareSet::from_square(sq);
-            self.key ^= self.zobrist.promoted(sq);
+            self.state.key ^= self.zobrist.promoted(sq);
         }
     }
 
@@ -445,7 +454,7 @@ impl Position {
     #[inline]
     pub(crate) fn set_hand(&mut self, color: Color, id: PieceId, count: u8) {
         let old = &mut self.hands[color.index()][id as usize];
-        self.key ^= self.zobrist.hand(color.index(), id, *old)
+        self.state.key ^= self.zobrist.hand(color.index(), id, *old)
             ^ self.zobrist.hand(color.index(), id, count);
         *old = count;
     }
@@ -453,8 +462,8 @@ impl Position {
     /// Sets the number of checks `color` must still give.
     #[inline]
     pub(crate) fn set_checks(&mut self, color: Color, count: u8) {
-        let old = &mut self.checks[color.index()];
-        self.key ^=
+        let old = &mut self.state.checks[color.index()];
+        self.state.key ^=
             self.zobrist.checks(color.index(), *old) ^ self.zobrist.checks(color.index(), count);
         *old = count;
     }
@@ -462,11 +471,11 @@ impl Position {
     /// Replaces the e.p. rights.
     #[inline]
     pub(crate) fn set_ep(&mut self, squares: SquareSet, victim: Option<Square>) {
-        for sq in (self.ep_squares ^ squares).iter() {
-            self.key ^= self.zobrist.ep(sq);
+        for sq in (self.state.ep_squares ^ squares).iter() {
+            self.state.key ^= self.zobrist.ep(sq);
         }
-        self.ep_squares = squares;
-        self.ep_victim = victim;
+        self.state.ep_squares = squares;
+        self.state.ep_victim = victim;
     }
 
     /// The table for the piece on `sq` moving from there (zone moves included).
@@ -513,7 +522,7 @@ impl Position {
             // The duck or a wall blocks like a friend of the mover; moves that would take it
             // or move it are removed after generation.
             return Some(Occupant {
-                color: self.side,
+                color: self.state.side,
                 royal: false,
                 virgin: false,
                 ahead_of_start: false,
@@ -541,7 +550,7 @@ impl PieceBoard for Position {
     }
 
     fn is_ep_square(&self, sq: Square) -> bool {
-        self.ep_squares.contains(sq)
+        self.state.ep_squares.contains(sq)
     }
 
     fn ep_victim(&self) -> Option<Square> {

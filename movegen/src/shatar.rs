@@ -14,7 +14,7 @@ impl Position {
     /// draw otherwise. The series is followed back through the moves made since the position
     /// was set up, and stops at a null move.
     pub(crate) fn shatar_mate_outcome(&self, rule: &ShatarMate) -> Outcome {
-        let us = self.side;
+        let us = self.state.side;
         let only_knights = rule.knight.is_some_and(|knight| {
             self.checked_by(us, |id| id == knight) && !self.checked_by(us, |id| id != knight)
         });

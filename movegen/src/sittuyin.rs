@@ -17,7 +17,7 @@ impl Position {
     /// the move gives check is left to legality ([`Position::sittuyin_promotion_quiet`]).
     pub(crate) fn sittuyin_promotions(&self, list: &mut MoveList) {
         let rules = &self.rules;
-        let us = self.side;
+        let us = self.state.side;
         let pawns = rules
             .promotion
             .pawn_types
@@ -98,7 +98,7 @@ impl Position {
     /// moves `legal` (not none) are all sittuyin promotions. The game is then drawn, since a
     /// promotion cannot be forced.
     pub(crate) fn promotion_stalemate(&self, legal: &[Move]) -> bool {
-        let us = self.side;
+        let us = self.state.side;
         self.rules.promotion.sittuyin
             && !legal.is_empty()
             && self.pieces_of(us).len() == 2

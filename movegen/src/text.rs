@@ -157,7 +157,7 @@ impl Position {
     /// Whether a castling move written as a king move would read as a plain king move.
     fn king_move_ambiguous(&self, castle: &Move) -> bool {
         let piece = Piece {
-            color: self.side,
+            color: self.state.side,
             id: castle.piece,
         };
         let table = self.table_for(piece, castle.from);
@@ -217,7 +217,7 @@ impl Position {
         else {
             return "not a legal move";
         };
-        let mover = self.side;
+        let mover = self.state.side;
         self.make(mv);
         let exposed = self.royal_attacked(mover);
         self.unmake();
@@ -238,7 +238,7 @@ impl Position {
         // does not know the rule).
         if self.rules.moves.contagion
             && mv.promotion().is_some()
-            && self.contagion(mv, self.side) == mv.promotion()
+            && self.contagion(mv, self.state.side) == mv.promotion()
         {
             forms.push(normalize(&self.move_text(&mv.without_promotion(), format)));
         }

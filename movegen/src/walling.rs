@@ -67,7 +67,7 @@ impl Position {
         debug_assert_eq!(self.board[sq.index()], 0);
         self.board[sq.index()] = WALL_CODE;
         self.walls.insert(sq);
-        self.key ^= self.zobrist.wall(sq);
+        self.state.key ^= self.zobrist.wall(sq);
     }
 
     /// Turns the piece on `sq`, which just captured, into a wall ([`PieceType::petrifies`]).
@@ -87,13 +87,13 @@ impl Position {
         debug_assert_eq!(self.board[sq.index()], WALL_CODE);
         self.board[sq.index()] = 0;
         self.walls.remove(sq);
-        self.key ^= self.zobrist.wall(sq);
+        self.state.key ^= self.zobrist.wall(sq);
     }
 
     /// The pass by which a side that may move or place a wall places one: a "move" of its
     /// piece on the lowest square, as Fairy-Stockfish writes it.
     pub(crate) fn wall_pass_move(&self) -> Option<Move> {
-        let sq = self.pieces_of(self.side).first()?;
+        let sq = self.pieces_of(self.state.side).first()?;
         Some(Move::pass(self.piece_at(sq)?.id, sq))
     }
 
@@ -102,7 +102,7 @@ impl Position {
     /// place walls.
     pub(crate) fn add_walls(&mut self, walling: &Walling, list: &mut MoveList) {
         let count = list.len();
-        let us = self.side;
+        let us = self.state.side;
         let edge_or_beside =
             (walling.rule == WallingRule::Edge).then(|| self.edge_or_beside_walls());
         let empty_before = !self.occupied();
