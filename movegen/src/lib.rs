@@ -10,8 +10,6 @@
 //! * [`perft`] counts leaf nodes to check the generator.
 #![deny(missing_docs)]
 
-mod attack;
-mod attack_table;
 mod burning;
 mod castling_rules;
 mod chasing;
@@ -21,15 +19,10 @@ mod counting;
 mod enclosing;
 mod exchange;
 mod features;
-mod fen;
 mod flipping;
-mod game_end;
-mod generate;
 mod last_move;
-mod make;
 mod move_repetition;
 mod moves;
-mod null_move;
 mod palace;
 mod perft;
 mod position;
@@ -38,24 +31,23 @@ mod range_capture;
 mod rules;
 mod shatar;
 mod sittuyin;
-mod text;
 mod walk;
 mod walling;
-mod zobrist;
 
 pub use chasing::{ChaseRole, Chasing};
 pub use connect::Connect;
 pub use enclosing::{Enclosing, EnclosingRule};
 pub use exchange::{Exchange, MAX_LIFTED};
 pub use features::{Feature, XboardFollows};
-pub use fen::{FenError, FenField};
 pub use flipping::FlipRule;
-pub use game_end::{EndReason, GameOver};
 pub use moves::{
     Move, MoveFlags, MoveKind, MoveList, SquareSlots, INLINE_MOVES, MAX_MOVE_EP_SQUARES,
     MAX_MOVE_VICTIMS,
 };
 pub use perft::{perft, perft_until};
+pub use position::fen::{FenError, FenField};
+pub use position::game_end::{EndReason, GameOver};
+pub use position::text::{MoveFormat, MoveTextError};
 pub use position::{Piece, Position};
 pub use probe::Probe;
 pub use rules::{
@@ -64,7 +56,6 @@ pub use rules::{
     PiecePromotionMoves, PieceType, Promotion, Rules, ShatarMate, SideChange, ZoneMoves,
     MAX_PIECE_TYPES,
 };
-pub use text::{MoveFormat, MoveTextError};
 pub use walk::{
     generate, generate_paths, Ending, Occupant, PathMove, PieceBoard, MAX_EP_RIGHTS, MAX_VICTIMS,
 };

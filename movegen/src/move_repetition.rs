@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use notation::Square;
 
 use crate::{
-    game_end::{EndReason, GameOver},
+    position::game_end::{EndReason, GameOver},
     position::{Piece, Position},
     rules::Outcome,
 };

@@ -5,8 +5,8 @@
 use notation::{Color, Modes, MoveTable, Square};
 
 use crate::{
-    generate::first_occupied,
     moves::{Move, MoveList},
+    position::generate::first_occupied,
     position::{Piece, Position},
 };
 

@@ -3,12 +3,12 @@
 //! `variants` fills these from variant files; the generator reads them.
 
 use crate::{
-    attack_table::attack_desc,
     chasing::Chasing,
     connect::Connect,
     enclosing::{Enclosing, EnclosingRule},
     flipping::FlipRule,
     moves::{Move, MoveKind},
+    position::attack_table::attack_desc,
     walling::{Walling, WallingRule},
 };
 use notation::{compile, Atom, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};

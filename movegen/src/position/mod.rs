@@ -1,4 +1,24 @@
 //! A position: board, hands, side to move, rights and counters, with an incremental key.
+//!
+//! The core of the generator lives here, a file per part: making and unmaking moves
+//! ([`make`](self::make), the null move), pseudo-legal generation, promotions, gating,
+//! castling, drops, legality, attacks, FEN, move text, hashing and the end of the game. The
+//! special rules of single variant families live beside this module, in files of their own.
+
+mod attack;
+pub(crate) mod attack_table;
+mod castling;
+mod drops;
+pub(crate) mod fen;
+pub(crate) mod game_end;
+mod gating;
+pub(crate) mod generate;
+mod legality;
+mod make;
+mod null_move;
+mod promotion;
+pub(crate) mod text;
+pub(crate) mod zobrist;
 
 use std::sync::Arc;
 
@@ -6,9 +26,9 @@ use arrayvec::ArrayVec;
 use notation::{Color, Geometry, Initial, MoveTable, Square, SquareSet};
 
 use crate::{
+    position::zobrist::Zobrist,
     rules::{OneRoyal, PieceId, Rules, MAX_PIECE_TYPES},
     walk::{Occupant, PieceBoard},
-    zobrist::Zobrist,
 };
 
 /// Moves the undo stack holds before it has to grow (make/unmake then never allocate in

@@ -3,7 +3,7 @@
 use notation::{Color, Modes, MoveTable, Square, SquareSet};
 
 use crate::{
-    generate::first_occupied,
+    position::generate::first_occupied,
     position::{Piece, Position},
     walk::{generate_paths, Occupant, PieceBoard},
 };

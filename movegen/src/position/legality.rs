@@ -1,0 +1,476 @@
+//! Legal moves: each pseudo-legal move tested by making it, a quick test for the common case
+//! (a single royal piece, no rule that looks further), forced captures and forced drops.
+
+use notation::{Color, Modes, Square, SquareSet};
+
+use crate::{
+    moves::{Move, MoveFlags, MoveKind, MoveList},
+    position::{Piece, Position},
+    rules::{Checks, OneRoyal, PieceId},
+};
+
+impl Position {
+    /// Whether `mv` (pseudo-legal) is legal: it leaves the mover's royal pieces safe, gives
+    /// no check where checks are forbidden, and is a capture (a drop) when one is possible and
+    /// captures (drops) are mandatory.
+    ///
+    /// A royal piece may not castle out of or through an attacked square (the rules' castling
+    /// checks that when it generates the move; `O` castling is checked here).
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        if !self.is_legal_alone(mv) {
+            return false;
+        }
+        if self.rules.moves.must_capture && !self.is_capture(&mv) {
+            return !self.has_legal_capture();
+        }
+        if self.must_drop() && !self.is_forced_drop(&mv) {
+            // Other drops are never allowed then; other moves only without a forced drop.
+            return mv.kind != MoveKind::Drop && !self.has_legal_drop();
+        }
+        true
+    }
+
+    /// Whether the side to move must drop a piece if it can: the rules say so and it holds
+    /// one (of the type that must be dropped, when the rules name one).
+    #[inline]
+    fn must_drop(&self) -> bool {
+        let drops = &self.rules.drops;
+        drops.must_drop
+            && match drops.must_drop_type {
+                Some(id) => self.in_hand(self.state.side, id) > 0,
+                None => self.hands[self.state.side.index()][..self.rules.pieces.len()]
+                    .iter()
+                    .any(|&n| n > 0),
+            }
+    }
+
+    /// Whether `mv` is a drop that meets the duty to drop: any drop, or one of the type the
+    /// rules name.
+    #[inline]
+    fn is_forced_drop(&self, mv: &Move) -> bool {
+        mv.kind == MoveKind::Drop
+            && self
+                .rules
+                .drops
+                .must_drop_type
+                .map_or(true, |id| id == mv.piece)
+    }
+
+    /// Whether the side to move has a legal drop that meets the duty to drop.
+    fn has_legal_drop(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        list.into_iter()
+            .any(|mv| self.is_forced_drop(&mv) && self.is_legal_alone(mv))
+    }
+
+    /// Whether `mv` takes an enemy piece.
+    #[inline]
+    pub fn is_capture(&self, mv: &Move) -> bool {
+        if mv.kind != MoveKind::Normal {
+            return false;
+        }
+        mv.has_victims()
+            || self
+                .piece_at(mv.to)
+                .is_some_and(|p| p.color != self.state.side)
+    }
+
+    /// Whether `mv` is one of its piece's initial (`i`) leaps and no other move of it.
+    fn is_initial_leap(&self, mv: Move) -> bool {
+        let Some(piece) = self.piece_at(mv.from) else {
+            return false;
+        };
+        let leaps = self.table_for(piece, mv.from).leaps(mv.from);
+        leaps.iter().any(|l| l.to == mv.to && l.initial.restricts())
+            && !leaps
+                .iter()
+                .any(|l| l.to == mv.to && !l.initial.restricts())
+    }
+
+    /// Whether the side to move has a legal capture.
+    fn has_legal_capture(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        list.into_iter()
+            .any(|mv| self.is_capture(&mv) && self.is_legal_alone(mv))
+    }
+
+    /// [`is_legal`](Position::is_legal) but for mandatory captures.
+    fn is_legal_alone(&mut self, mv: Move) -> bool {
+        // S-chess: the move must be legal without the piece it gates in, which may neither
+        // block a check nor stand in for a pinned piece (the game's rules; Fairy-Stockfish).
+        if mv.gate().is_some() && !self.is_legal_alone(mv.without_gate()) {
+            return false;
+        }
+        let us = self.state.side;
+        let them = us.opponent();
+        if mv.kind == MoveKind::Castle && self.royals(us).contains(mv.from) {
+            let passed = self.squares_between(mv.from, mv.to);
+            if self.royal_square_attacked(mv.from, them)
+                || passed.iter().any(|sq| self.royal_square_attacked(sq, them))
+            {
+                return false;
+            }
+        }
+        if self.rules.moves.royal_leap_lost_to.is_some()
+            && self.royals(us).contains(mv.from)
+            && mv.kind == MoveKind::Normal
+            && self.is_initial_leap(mv)
+            && self.royal_attacked(us)
+        {
+            return false;
+        }
+        if self.rules.moves.makpong
+            && mv.kind == MoveKind::Normal
+            && self.royals(us).contains(mv.from)
+            && self.royal_attacked(us)
+            && !(self.piece_at(mv.to).is_some_and(|p| p.color == them)
+                && self.attacked_only_from(mv.from, them, mv.to))
+        {
+            return false;
+        }
+        if !self.rules.moves.uncapturable.is_empty()
+            && mv.kind == MoveKind::Normal
+            && self
+                .piece_at(mv.to)
+                .is_some_and(|p| p.color != us && self.rules.moves.uncapturable.contains(&p.id))
+        {
+            return false;
+        }
+        if self.rules.moves.petrify
+            && self.rules.pieces[mv.piece as usize].petrifies
+            && self.royals(us).contains(mv.from)
+            && self.is_capture(&mv)
+        {
+            // A royal piece that would turn into a wall.
+            return false;
+        }
+        if self.rules.moves.mutually_immune.contains(&mv.piece)
+            && mv.kind == MoveKind::Normal
+            && mv.to != mv.from
+            && self.piece_at(mv.to)
+                == Some(Piece {
+                    color: them,
+                    id: mv.piece,
+                })
+        {
+            return false;
+        }
+        if self.rules.moves.royal_forward_until_capture
+            && !self.state.captured[us.index()]
+            && mv.kind != MoveKind::Drop
+            && self.royals(us).contains(mv.from)
+        {
+            let g = self.geometry();
+            let ahead = g.rank(mv.to) - g.rank(mv.from);
+            if (us == Color::White && ahead <= 0) || (us == Color::Black && ahead >= 0) {
+                return false;
+            }
+        }
+        let lion_from_afar = match &self.rules.moves.lion_trading {
+            Some(rule) => {
+                let takes_lion = mv.kind == MoveKind::Normal
+                    && mv.to != mv.from
+                    && self.piece_at(mv.to).is_some_and(|p| p.id == rule.lion);
+                if takes_lion && self.state.lion_taken {
+                    return false;
+                }
+                let g = self.geometry();
+                let afar = (g.file(mv.to) - g.file(mv.from)).abs() > 1
+                    || (g.rank(mv.to) - g.rank(mv.from)).abs() > 1;
+                let bridge = mv.victims().next().and_then(|sq| self.piece_at(sq));
+                takes_lion
+                    && afar
+                    && mv.piece == rule.lion
+                    && bridge.map_or(true, |p| rule.worthless.contains(&p.id))
+            }
+            None => false,
+        };
+        let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
+        let sittuyin_promotion = self.is_sittuyin_promotion(&mv);
+        let guarded = self.royal_before_move(&mv);
+        // Under bikjang a side whose king faces the other may pass even in check, and must
+        // break the facing by any other move.
+        let facing = self.bikjang();
+        if facing && mv.kind == MoveKind::Pass {
+            return true;
+        }
+        self.make(mv);
+        if lion_from_afar && self.attacked(mv.to, them) {
+            self.unmake();
+            return false;
+        }
+        let mut legal = if self.rules.moves.blast {
+            // No self-explosion; exploding the enemy royal piece wins whatever else.
+            self.royals(us).len() == our_royals
+                && (self.royals(them).len() < their_royals || !self.royal_attacked(us))
+        } else if self.burned_own_royal(us, our_royals) {
+            false
+        } else if let Some(guarded) = guarded {
+            !guarded
+                .iter()
+                .any(|sq| self.royal_square_attacked(sq, them))
+        } else {
+            !(self.royal_attacked(us)
+                || ((self.rules.flying_general || facing) && self.generals_face()))
+        };
+        if legal && self.rules.moves.after_move_rules {
+            legal = self.within_limits(us);
+        }
+        if legal && sittuyin_promotion {
+            legal = self.sittuyin_promotion_quiet(mv.to);
+        }
+        match self.rules.moves.checks {
+            Checks::Allowed => {}
+            Checks::Forbidden => legal = legal && !self.in_check(),
+            // The opponent must have no answer (its answers obey the same rule).
+            Checks::MateOnly => legal = legal && (!self.in_check() || !self.has_legal_move()),
+        }
+        if legal && mv.kind == MoveKind::Drop && self.rules.drops.no_drop_mate == Some(mv.piece) {
+            legal = !self.in_check() || self.has_legal_move();
+        }
+        if legal && mv.kind == MoveKind::Drop && self.rules.drops.no_checks {
+            legal = !self.in_check();
+        }
+        self.unmake();
+        legal
+    }
+
+    /// Under [`OneRoyal::AloneBeforeMove`], the squares that must not be attacked after `mv`:
+    /// the side's only royal piece where the move leaves it, and a royal piece it drops;
+    /// `None` under the other rules.
+    fn royal_before_move(&self, mv: &Move) -> Option<SquareSet> {
+        if self.rules.one_royal != OneRoyal::AloneBeforeMove {
+            return None;
+        }
+        let mut guarded = self.royals(self.state.side);
+        if mv.kind != MoveKind::Drop && guarded.contains(mv.from) {
+            guarded.remove(mv.from);
+            guarded.insert(mv.to);
+        }
+        let placed = mv.promotion().unwrap_or(mv.piece);
+        if mv.kind == MoveKind::Drop && self.rules.piece(placed).royal {
+            guarded.insert(mv.to);
+        }
+        Some(guarded)
+    }
+
+    /// Whether the side to move has any legal move (the variant's own game ends aside).
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        list.into_iter().any(|mv| self.is_legal_alone(mv))
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&mut self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Appends every legal move of the side to move to `list` (which should be empty); none
+    /// when the variant's rules ended the game ([`variant_end`](Position::variant_end)), as
+    /// Fairy-Stockfish counts; a pass alone where a side with no move passes
+    /// ([`Rules::pass_on_stalemate`](crate::Rules::pass_on_stalemate)).
+    pub fn generate_legal(&mut self, list: &mut MoveList) {
+        if self.rules.end.has_variant_end() && self.variant_end().is_some() {
+            return;
+        }
+        self.generate_pseudo_legal(list);
+        self.retain_legal(list);
+        if self.rules.moves.must_capture && list.iter().any(|mv| self.is_capture(mv)) {
+            list.retain(|mv| self.is_capture(mv));
+        }
+        if self.must_drop() {
+            let forced = list.iter().any(|mv| self.is_forced_drop(mv));
+            list.retain(|mv| self.is_forced_drop(mv) || (!forced && mv.kind != MoveKind::Drop));
+        }
+        if let Some(walling) = &self.rules.walling {
+            let walling = walling.clone();
+            self.add_walls(&walling, list);
+        }
+        if list.is_empty()
+            && self.rules.pass_on_stalemate[self.state.side.index()]
+            && !self.in_check()
+        {
+            list.extend(self.pass_move());
+        }
+    }
+
+    /// Appends to `list` (which should be empty) the legal moves of pieces on the board
+    /// ([`MoveKind::Normal`]: no drops, castling or passes) for which `keep` holds: the moves
+    /// [`generate_legal`](Position::generate_legal) gives that `keep` accepts, found faster
+    /// (such as the captures a quiescence search looks at) since `keep` runs before the
+    /// legality test.
+    pub fn generate_legal_board_moves(
+        &mut self,
+        list: &mut MoveList,
+        mut keep: impl FnMut(&Position, &Move) -> bool,
+    ) {
+        let rules = &self.rules;
+        if rules.moves.must_capture || rules.drops.must_drop || rules.has_walls() {
+            // Whether a move is legal here depends on the other moves, or on walls.
+            self.generate_legal(list);
+            list.retain(|mv| mv.kind == MoveKind::Normal && keep(self, mv));
+            return;
+        }
+        if rules.end.has_variant_end() && self.variant_end().is_some() {
+            return;
+        }
+        self.board_moves(list);
+        list.retain(|mv| mv.kind == MoveKind::Normal && keep(self, mv));
+        self.retain_legal(list);
+    }
+
+    /// Keeps the moves of `list` that are legal but for mandatory captures.
+    fn retain_legal(&mut self, list: &mut MoveList) {
+        match self.quick_legality() {
+            Some((king, exposure)) => list.retain(|mv| {
+                let untouched = !exposure.contains(mv.to)
+                    && (mv.kind == MoveKind::Drop || !exposure.contains(mv.from));
+                let plain =
+                    !mv.has_victims() && !mv.has(MoveFlags::INDUCED) && mv.unload().is_none();
+                let quick = match mv.kind {
+                    MoveKind::Normal if mv.from == king && plain && !self.rules.flying_general => {
+                        return self.royal_safe_after_step(king, mv.to);
+                    }
+                    MoveKind::Normal => {
+                        untouched && mv.from != king && plain && !self.is_sittuyin_promotion(mv)
+                    }
+                    MoveKind::Drop => {
+                        untouched
+                            && self.rules.drops.no_drop_mate != Some(mv.piece)
+                            && !self.rules.drops.no_checks
+                    }
+                    MoveKind::Castle | MoveKind::Pass => false,
+                };
+                quick || self.is_legal_alone(*mv)
+            }),
+            None => list.retain(|mv| self.is_legal_alone(*mv)),
+        }
+    }
+
+    /// Whether the royal piece on `king` is safe after stepping to `to` (a plain move, when
+    /// every enemy attacks by plain leaps, slides and hops): it is lifted off its square, so
+    /// that it does not shield `to` from a slider behind it.
+    fn royal_safe_after_step(&mut self, king: Square, to: Square) -> bool {
+        let code = self.board[king.index()];
+        let captured = self.board[to.index()];
+        self.board[king.index()] = 0;
+        self.board[to.index()] = code;
+        let safe = !self.attacked(to, self.state.side.opponent());
+        self.board[to.index()] = captured;
+        self.board[king.index()] = code;
+        safe
+    }
+
+    /// When moves can be judged without making them: the royal piece and its exposure squares.
+    ///
+    /// That is when the side to move has exactly one royal piece, is not in check, and every
+    /// enemy piece on the board attacks by plain leaps, slides and hops. A move that does not
+    /// move the royal piece, takes nothing off other squares, and neither leaves nor enters an
+    /// exposure square cannot expose the royal piece.
+    fn quick_legality(&self) -> Option<(Square, SquareSet)> {
+        if !self.rules.quick_legality_allowed() {
+            return None;
+        }
+        let us = self.state.side;
+        let them = us.opponent();
+        let royals = self.royals(us);
+        if royals.len() != 1 {
+            return None;
+        }
+        let king = royals.first()?;
+        for id in 0..self.rules.pieces.len() as PieceId {
+            if self.pieces(Piece { color: them, id }).is_empty() {
+                continue;
+            }
+            let pt = &self.rules.pieces[id as usize];
+            if pt.attacks_by_paths(them) {
+                return None;
+            }
+        }
+        if self.attacked(king, them) {
+            return None;
+        }
+        Some((king, self.exposure(king, us)))
+    }
+
+    /// The squares whose change of occupancy could open an attack on `king`: the only piece
+    /// between it and an enemy slider, the first three pieces (and the squares between) on a
+    /// line with an enemy hopper among them, the block squares of enemy lame leapers, and the
+    /// file between facing generals.
+    fn exposure(&self, king: Square, us: Color) -> SquareSet {
+        let them = us.opponent();
+        let mut exposure = SquareSet::EMPTY;
+        let royal = Modes::TAKES_ROYAL;
+        for id in 0..self.rules.pieces.len() as PieceId {
+            let attacker = Piece { color: them, id };
+            if self.pieces(attacker).is_empty() {
+                continue;
+            }
+            let code = attacker.code();
+            let pt = &self.rules.pieces[id as usize];
+            let zone = pt.zone_moves.as_ref().map(|z| &z.attack_tables[us.index()]);
+            for reverse in std::iter::once(&pt.attack_tables[us.index()]).chain(zone) {
+                for slide in reverse
+                    .slides(king)
+                    .iter()
+                    .filter(|s| s.modes.intersects(royal))
+                {
+                    let mut pieces = reverse
+                        .slide_squares(slide)
+                        .iter()
+                        .copied()
+                        .filter(|sq| self.board[sq.index()] != 0);
+                    if let (Some(first), Some(second)) = (pieces.next(), pieces.next()) {
+                        if self.board[second.index()] == code {
+                            exposure.insert(first);
+                        }
+                    }
+                }
+                for hop in reverse
+                    .hops(king)
+                    .iter()
+                    .filter(|h| h.modes.intersects(royal))
+                {
+                    let squares = reverse.hop_squares(hop);
+                    let mut seen = 0;
+                    let mut stretch = SquareSet::EMPTY;
+                    let mut found = false;
+                    for &sq in squares {
+                        stretch.insert(sq);
+                        let here = self.board[sq.index()];
+                        if here != 0 {
+                            found |= here == code;
+                            seen += 1;
+                            if seen == 3 {
+                                break;
+                            }
+                        }
+                    }
+                    if found {
+                        exposure |= stretch;
+                    }
+                }
+                for leap in reverse.leaps(king) {
+                    if let Some(block) = leap.block_reverse {
+                        if self.board[leap.to.index()] == code && leap.modes.intersects(royal) {
+                            exposure.insert(block);
+                        }
+                    }
+                }
+            }
+        }
+        if self.rules.flying_general {
+            for other in self.royals(them).iter() {
+                if self.geometry().file(other) == self.geometry().file(king) {
+                    exposure |= self.squares_between(king, other);
+                }
+            }
+        }
+        exposure
+    }
+}
