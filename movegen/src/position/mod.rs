@@ -1,7 +1,7 @@
 //! A position: board, hands, side to move, rights and counters, with an incremental key.
 //!
 //! The core of the generator lives here, a file per part: making and unmaking moves
-//! ([`make`](self::make), the null move), pseudo-legal generation, promotions, gating,
+//! (`make.rs`, `null_move.rs`), pseudo-legal generation, promotions, gating,
 //! castling, drops, legality, attacks, FEN, move text, hashing and the end of the game. The
 //! special rules of single variant families live beside this module, in files of their own.
 
