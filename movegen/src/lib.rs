@@ -41,8 +41,7 @@ pub use exchange::{Exchange, MAX_LIFTED};
 pub use features::{Feature, XboardFollows};
 pub use flipping::FlipRule;
 pub use moves::{
-    Move, MoveFlags, MoveKind, MoveList, SquareSlots, INLINE_MOVES, MAX_MOVE_EP_SQUARES,
-    MAX_MOVE_VICTIMS,
+    Move, MoveFlags, MoveKind, MoveList, INLINE_MOVES, MAX_MOVE_EP_SQUARES, MAX_MOVE_VICTIMS,
 };
 pub use perft::{perft, perft_until};
 pub use position::fen::{FenError, FenField};

@@ -47,12 +47,6 @@ impl MoveFlags {
         self.0 & flags.0 == flags.0
     }
 
-    /// Whether any flag of `flags` is set.
-    #[inline]
-    pub const fn intersects(self, flags: MoveFlags) -> bool {
-        self.0 & flags.0 != 0
-    }
-
     /// The flags as bits (for hashing).
     #[inline]
     pub const fn bits(self) -> u8 {
