@@ -4,9 +4,14 @@
 //!   gating, game end); `variants` fills them.
 //! * [`Position`] holds the board, hands, rights and counters with an incremental Zobrist key;
 //!   it reads and writes FEN, makes and unmakes [`Move`]s and generates legal moves.
-//! * [`walk`](generate) runs the general paths of a move table (multi-leg moves, hoppers,
-//!   e.p., castling by `O`, the imitator, induction, unloads); [`Probe`] uses it to show the
-//!   moves of one piece.
+//! * One generator of plain moves (leaps, slides, hops) serves the position and the
+//!   [`walk`](generate), which adds the general paths of a move table (multi-leg moves, e.p.,
+//!   castling by `O`, the imitator, induction, unloads); [`Probe`] uses it to show the moves
+//!   of one piece.
+//! * The special rules of variant families (explosions, Lion trading, makpong, immune pieces,
+//!   pieces that change after moving, ...) each live in a file of their own, reached from
+//!   `make` and the legality test through a few hooks that a chess-like game passes with one
+//!   test each.
 //! * [`perft`] counts leaf nodes to check the generator.
 #![deny(missing_docs)]
 
@@ -18,16 +23,27 @@ mod contagion;
 mod counting;
 mod enclosing;
 mod exchange;
+mod explosion;
 mod features;
 mod flipping;
+mod grid;
+mod hooks;
+mod immunity;
 mod last_move;
+mod lion_trading;
+mod makpong;
 mod move_repetition;
 mod moves;
 mod palace;
 mod perft;
+mod piece_changes;
+mod plain;
 mod position;
 mod probe;
 mod range_capture;
+mod relay;
+mod royal_forward;
+mod royal_leaps;
 mod rules;
 mod shatar;
 mod sittuyin;

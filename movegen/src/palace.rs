@@ -6,7 +6,7 @@ use notation::{Color, Modes, MoveTable, Square};
 
 use crate::{
     moves::{Move, MoveList},
-    position::generate::first_occupied,
+    plain::first_occupied,
     position::{Piece, Position},
 };
 

@@ -7,6 +7,7 @@ use crate::{
     connect::Connect,
     enclosing::{Enclosing, EnclosingRule},
     flipping::FlipRule,
+    hooks::Hooks,
     moves::{Move, MoveKind},
     position::attack_table::attack_desc,
     walling::{Walling, WallingRule},
@@ -870,6 +871,9 @@ pub struct Rules {
     /// How many piece types the GUI's holdings show (Fairy-Stockfish's `pocketSize`), when the
     /// variant file says.
     pub pocket_size: Option<usize>,
+    /// The special rules' hooks `make` and the legality test consult; set by
+    /// [`Rules::finish`] (until then all of them).
+    pub(crate) hooks: Hooks,
 }
 
 impl Rules {
@@ -920,6 +924,7 @@ impl Rules {
             piece_to_char: None,
             xboard_template: None,
             pocket_size: None,
+            hooks: Hooks::ALL,
         }
     }
 
@@ -949,6 +954,7 @@ impl Rules {
                 .any(|p| p.after_move.is_some() || p.max_count.is_some());
         self.moves.petrify = self.pieces.iter().any(|p| p.petrifies);
         self.moves.burning = self.pieces.iter().any(|p| p.burns);
+        self.hooks = Hooks::of(self);
         let ataxx_drops = self
             .drops
             .enclosing

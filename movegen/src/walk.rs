@@ -9,6 +9,8 @@ use notation::{
 };
 use saturation::Saturation;
 
+use crate::plain::{plain_moves, PlainBoard};
+
 /// Most pieces one move can capture besides its destination.
 pub const MAX_VICTIMS: usize = 8;
 /// Most squares one move can mark with e.p. rights.
@@ -128,67 +130,20 @@ fn generate_with<B: PieceBoard>(
     nesting: Nesting,
     sink: &mut dyn FnMut(&PathMove),
 ) {
+    let view = MoverView {
+        board,
+        origin,
+        mover,
+    };
     let mut plain = PathMove::plain(origin, origin);
-    for leap in table.leaps(origin) {
-        if !mover.may_make(leap.initial)
-            || leap
-                .block
-                .is_some_and(|b| b != origin && board.occupant(b).is_some())
-        {
-            continue;
-        }
-        if let Some(ending) = plain_ending(board.occupant(leap.to), leap.modes, mover) {
-            plain.to = leap.to;
-            plain.set_ending(ending);
-            if leap.ep_on_block {
-                plain.ep_rights.extend(leap.block);
-            }
-            sink(&plain);
-            plain.ep_rights.clear();
-        }
-    }
-    for slide in table.slides(origin) {
-        let squares = table.slide_squares(slide).iter();
-        run_along(squares, slide.modes, board, origin, mover, &mut plain, sink);
-    }
-    for hop in table.hops(origin) {
-        let squares = table.hop_squares(hop);
-        let occupied = |sq: Square| sq != origin && board.occupant(sq).is_some();
-        let Some(mount) = squares
-            .iter()
-            .take(hop.mount_range as usize)
-            .position(|&sq| occupied(sq))
-        else {
-            continue;
-        };
-        let landing = squares[mount + 1..].iter().take(hop.landing_range as usize);
-        run_along(landing, hop.modes, board, origin, mover, &mut plain, sink);
-    }
+    plain_moves(table, &view, origin, |pm| {
+        plain.to = pm.to;
+        plain.set_ending(pm.ending);
+        plain.ep_rights.extend(pm.ep_square);
+        sink(&plain);
+        plain.ep_rights.clear();
+    });
     generate_paths_with(table, board, origin, mover, nesting, sink);
-}
-
-/// Emits the moves along `squares` (a slide, or a hop's landing stretch) up to and including
-/// the first occupied square.
-fn run_along<'a, B: PieceBoard>(
-    squares: impl Iterator<Item = &'a Square>,
-    modes: Modes,
-    board: &B,
-    origin: Square,
-    mover: Occupant,
-    plain: &mut PathMove,
-    sink: &mut dyn FnMut(&PathMove),
-) {
-    for &to in squares {
-        let occupant = board.occupant(to).filter(|_| to != origin);
-        if let Some(ending) = plain_ending(occupant, modes, mover) {
-            plain.to = to;
-            plain.set_ending(ending);
-            sink(plain);
-        }
-        if occupant.is_some() {
-            break;
-        }
-    }
 }
 
 /// Generates only the moves of the table's paths (not its plain leaps and slides), for a
@@ -274,6 +229,31 @@ fn plain_ending(occupant: Option<Occupant>, modes: Modes, mover: Occupant) -> Op
             || (o.royal && modes.contains(Modes::ROYAL_CAPTURE)))
         .then_some(Ending::Capture { royal: o.royal }),
         Some(_) => modes.contains(Modes::DESTROY).then_some(Ending::Destroy),
+    }
+}
+
+/// A board as the plain moves of `mover` on `origin` see it (the origin counts as empty).
+struct MoverView<'a, B> {
+    board: &'a B,
+    origin: Square,
+    mover: Occupant,
+}
+
+impl<B: PieceBoard> PlainBoard for MoverView<'_, B> {
+    #[inline]
+    fn occupied(&self, sq: Square) -> bool {
+        sq != self.origin && self.board.occupant(sq).is_some()
+    }
+
+    #[inline]
+    fn ending(&self, sq: Square, modes: Modes) -> Option<Ending> {
+        let occupant = self.board.occupant(sq).filter(|_| sq != self.origin);
+        plain_ending(occupant, modes, self.mover)
+    }
+
+    #[inline]
+    fn may_make(&self, initial: Initial) -> bool {
+        self.mover.may_make(initial)
     }
 }
 

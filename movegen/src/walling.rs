@@ -70,6 +70,15 @@ impl Position {
         self.state.key ^= self.zobrist.wall(sq);
     }
 
+    /// Whether `mv` is a capture by a royal piece of a type that petrifies (it would turn
+    /// into a wall).
+    pub(crate) fn petrify_vetoes(&self, mv: &Move) -> bool {
+        self.rules.moves.petrify
+            && self.rules.pieces[mv.piece as usize].petrifies
+            && self.royals(self.state.side).contains(mv.from)
+            && self.is_capture(mv)
+    }
+
     /// Turns the piece on `sq`, which just captured, into a wall ([`PieceType::petrifies`]).
     ///
     /// [`PieceType::petrifies`]: crate::PieceType::petrifies

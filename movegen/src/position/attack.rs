@@ -3,7 +3,7 @@
 use notation::{Color, Modes, MoveTable, Square, SquareSet};
 
 use crate::{
-    position::generate::first_occupied,
+    plain::first_occupied,
     position::{Piece, Position},
     walk::{generate_paths, Occupant, PieceBoard},
 };
@@ -69,11 +69,7 @@ impl Position {
     /// [`Exchange`](crate::Exchange), which lifts pieces off it).
     pub(crate) fn attacker_of(&self, target: Square, attacker: Piece) -> Option<Square> {
         // Where moves must leave their grid cell, pieces in the target's cell do not attack it.
-        let reach = match &self.rules.moves.grid {
-            Some(cells) => !cells[target.index()],
-            None => !SquareSet::EMPTY,
-        };
-        let squares = self.pieces(attacker) & reach;
+        let squares = self.pieces(attacker) & self.grid_reach(target);
         if squares.is_empty() {
             return None;
         }
@@ -253,20 +249,6 @@ impl Position {
             return false;
         }
         self.attacked(sq, by) || (self.rules.moves.burning && self.burn_threat(sq, by))
-    }
-
-    /// Whether the only pieces of `by` attacking `target` stand on `square` (none at all
-    /// counts too): the piece there is looked at as a friendly piece of the target's side,
-    /// so that it still blocks lines but attacks nothing.
-    pub(crate) fn attacked_only_from(&mut self, target: Square, by: Color, square: Square) -> bool {
-        let stand_in = Piece {
-            color: by.opponent(),
-            id: 0,
-        };
-        let code = std::mem::replace(&mut self.board[square.index()], stand_in.code());
-        let attacked = self.attacked(target, by);
-        self.board[square.index()] = code;
-        !attacked
     }
 
     /// Whether the side to move is in check.

@@ -1,13 +1,13 @@
 //! Pseudo-legal move generation: each piece's moves from its tables (leaps, slides and
 //! the paths of multi-leg moves) and the moves of the board as a whole.
 
-use notation::{Color, Modes, MoveTable, Square};
+use notation::{Initial, Modes, MoveTable, Square};
 
 use crate::{
-    moves::{Move, MoveFlags, MoveKind, MoveList},
+    moves::{Move, MoveFlags, MoveList},
+    plain::{plain_moves, PlainBoard},
     position::{Piece, Position},
-    rules::PieceId,
-    walk::{generate_paths, PathMove},
+    walk::{generate_paths, Ending, PathMove},
     walling::touches,
 };
 
@@ -55,130 +55,33 @@ impl Position {
                 self.relay_moves(piece, from, relay, list);
             }
         }
-        if let Some(cells) = &self.rules.moves.grid {
-            let mut index = 0;
-            list.retain(|mv| {
-                index += 1;
-                index <= start
-                    || mv.kind != MoveKind::Normal
-                    || !cells[mv.from.index()].contains(mv.to)
-            });
+        if self.rules.moves.grid.is_some() {
+            self.keep_moves_leaving_cells(list, start);
         }
         if self.rules.promotion.sittuyin {
             self.sittuyin_promotions(list);
         }
     }
 
-    /// Knight-relay moves of `piece` on `from`: the moves of the `relay` type where a friendly
-    /// piece of that type defends it (see [`MoveRules::relay`](crate::MoveRules::relay)).
-    fn relay_moves(&self, piece: Piece, from: Square, relay: PieceId, list: &mut MoveList) {
-        let rules = &self.rules;
-        if piece.id == relay || rules.pieces[piece.id as usize].royal {
-            return;
-        }
-        let us = piece.color;
-        let leaps = rules.pieces[relay as usize].tables[us.index()].leaps(from);
-        let own_relay = Piece {
-            color: us,
-            id: relay,
-        };
-        if !leaps.iter().any(|l| self.piece_at(l.to) == Some(own_relay)) {
-            return;
-        }
-        let g = self.geometry();
-        let last = g.height() as i32 - 1;
-        let pawn = rules.is_pawn(piece.id);
-        for leap in leaps {
-            let target = self.piece_at(leap.to);
-            // Relay moves give no check, so they may not take a royal piece either.
-            if target.is_some_and(|t| {
-                t.color == us
-                    || rules.moves.uncapturable.contains(&t.id)
-                    || rules.pieces[t.id as usize].royal
-            }) || (pawn && (g.rank(leap.to) == 0 || g.rank(leap.to) == last))
-            {
-                continue;
-            }
-            list.push(Move::normal(piece.id, from, leap.to));
-        }
-    }
-
-    /// Whether `piece` may not move because the type it becomes after moving is at its limit
-    /// (gryphon chess).
-    fn transform_blocked(&self, piece: Piece) -> bool {
-        let Some(next) = self.rules.pieces[piece.id as usize].after_move else {
-            return false;
-        };
-        self.rules.pieces[next as usize]
-            .max_count
-            .is_some_and(|max| {
-                self.pieces(Piece {
-                    color: piece.color,
-                    id: next,
-                })
-                .len()
-                    >= max as usize
-            })
-    }
-
     /// The moves of `piece` on `from`.
     pub(crate) fn piece_moves(&self, piece: Piece, from: Square, list: &mut MoveList) {
         let start = list.len();
         let table = self.table_for(piece, from);
-        let us = piece.color;
         let id = piece.id;
-        for leap in table.leaps(from) {
-            let code = self.board[leap.to.index()];
-            if !self.plain_allows(code, leap.modes, us)
-                || !self.initial_ok(leap.initial, piece, from)
-                || leap.block.is_some_and(|b| self.board[b.index()] != 0)
-            {
-                continue;
-            }
-            let mut mv = Move::normal(id, from, leap.to);
-            if leap.ep_on_block {
-                if let Some(block) = leap.block {
-                    mv.add_ep_square(block);
-                }
+        let view = PlainView {
+            pos: self,
+            piece,
+            from,
+        };
+        plain_moves(table, &view, from, |plain| {
+            let mut mv = Move::normal(id, from, plain.to);
+            if let Some(ep) = plain.ep_square {
+                mv.add_ep_square(ep);
             }
             self.add_with_promotions(mv, list);
-        }
-        for slide in table.slides(from) {
-            for &to in table.slide_squares(slide) {
-                let code = self.board[to.index()];
-                if self.plain_allows(code, slide.modes, us) {
-                    self.add_with_promotions(Move::normal(id, from, to), list);
-                }
-                if code != 0 {
-                    break;
-                }
-            }
-        }
+        });
         if self.rules.pieces[id as usize].jump_rank > 0 {
             self.jump_captures(piece, from, table, list);
-        }
-        for hop in table.hops(from) {
-            let squares = table.hop_squares(hop);
-            let Some(mount) =
-                first_occupied(squares, hop.mount_range, |sq| self.board[sq.index()] != 0)
-            else {
-                continue;
-            };
-            if !self.hop_allows(piece, self.board[squares[mount].index()]) {
-                continue;
-            }
-            for (k, &to) in squares[mount + 1..].iter().enumerate() {
-                if k >= hop.landing_range as usize {
-                    break;
-                }
-                let code = self.board[to.index()];
-                if self.plain_allows(code, hop.modes, us) && self.hop_allows(piece, code) {
-                    self.add_with_promotions(Move::normal(id, from, to), list);
-                }
-                if code != 0 {
-                    break;
-                }
-            }
         }
         if table.may_repeat(from) {
             remove_repeats(list, start);
@@ -192,20 +95,6 @@ impl Position {
             if list.len() > paths_start {
                 remove_repeats(list, start);
             }
-        }
-    }
-
-    /// Whether a plain leap or slide with `modes` may end on a square holding `code`.
-    #[inline]
-    fn plain_allows(&self, code: u8, modes: Modes, us: Color) -> bool {
-        match Piece::from_code(code) {
-            None => modes.contains(Modes::MOVE),
-            Some(p) if p.color != us => {
-                modes.contains(Modes::CAPTURE)
-                    || (modes.contains(Modes::ROYAL_CAPTURE)
-                        && self.rules.pieces[p.id as usize].royal)
-            }
-            Some(_) => modes.contains(Modes::DESTROY),
         }
     }
 
@@ -265,20 +154,6 @@ impl Position {
     }
 }
 
-/// The index of the first square of `squares` within `range` steps that `occupied` says holds a
-/// piece.
-#[inline]
-pub(crate) fn first_occupied(
-    squares: &[Square],
-    range: u16,
-    occupied: impl Fn(Square) -> bool,
-) -> Option<usize> {
-    squares
-        .iter()
-        .take(range as usize)
-        .position(|&sq| occupied(sq))
-}
-
 /// Removes later copies of moves already in `list` since `start` (a path can reach the same
 /// move as another path or a plain leap of the same piece: the Lion's pass through any empty
 /// neighbour is one move).
@@ -290,5 +165,43 @@ fn remove_repeats(list: &mut MoveList, start: usize) {
         } else {
             i += 1;
         }
+    }
+}
+
+/// The position as the plain moves of `piece` on `from` see it.
+struct PlainView<'a> {
+    pos: &'a Position,
+    piece: Piece,
+    from: Square,
+}
+
+impl PlainBoard for PlainView<'_> {
+    #[inline]
+    fn occupied(&self, sq: Square) -> bool {
+        self.pos.board[sq.index()] != 0
+    }
+
+    /// The duck and walls count as empty here: moves onto them are removed after generation.
+    #[inline]
+    fn ending(&self, sq: Square, modes: Modes) -> Option<Ending> {
+        match Piece::from_code(self.pos.board[sq.index()]) {
+            None => modes.contains(Modes::MOVE).then_some(Ending::Quiet),
+            Some(p) if p.color != self.piece.color => {
+                let royal = self.pos.rules.pieces[p.id as usize].royal;
+                (modes.contains(Modes::CAPTURE) || (royal && modes.contains(Modes::ROYAL_CAPTURE)))
+                    .then_some(Ending::Capture { royal })
+            }
+            Some(_) => modes.contains(Modes::DESTROY).then_some(Ending::Destroy),
+        }
+    }
+
+    #[inline]
+    fn may_make(&self, initial: Initial) -> bool {
+        self.pos.initial_ok(initial, self.piece, self.from)
+    }
+
+    #[inline]
+    fn hop_allows(&self, sq: Square) -> bool {
+        self.pos.hop_allows(self.piece, self.pos.board[sq.index()])
     }
 }

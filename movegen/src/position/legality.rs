@@ -76,18 +76,6 @@ impl Position {
                 .is_some_and(|p| p.color != self.state.side)
     }
 
-    /// Whether `mv` is one of its piece's initial (`i`) leaps and no other move of it.
-    fn is_initial_leap(&self, mv: Move) -> bool {
-        let Some(piece) = self.piece_at(mv.from) else {
-            return false;
-        };
-        let leaps = self.table_for(piece, mv.from).leaps(mv.from);
-        leaps.iter().any(|l| l.to == mv.to && l.initial.restricts())
-            && !leaps
-                .iter()
-                .any(|l| l.to == mv.to && !l.initial.restricts())
-    }
-
     /// Whether the side to move has a legal capture.
     fn has_legal_capture(&mut self) -> bool {
         let mut list = MoveList::new();
@@ -113,80 +101,10 @@ impl Position {
                 return false;
             }
         }
-        if self.rules.moves.royal_leap_lost_to.is_some()
-            && self.royals(us).contains(mv.from)
-            && mv.kind == MoveKind::Normal
-            && self.is_initial_leap(mv)
-            && self.royal_attacked(us)
-        {
+        if self.rules.hooks.vetoes && self.vetoed(&mv) {
             return false;
         }
-        if self.rules.moves.makpong
-            && mv.kind == MoveKind::Normal
-            && self.royals(us).contains(mv.from)
-            && self.royal_attacked(us)
-            && !(self.piece_at(mv.to).is_some_and(|p| p.color == them)
-                && self.attacked_only_from(mv.from, them, mv.to))
-        {
-            return false;
-        }
-        if !self.rules.moves.uncapturable.is_empty()
-            && mv.kind == MoveKind::Normal
-            && self
-                .piece_at(mv.to)
-                .is_some_and(|p| p.color != us && self.rules.moves.uncapturable.contains(&p.id))
-        {
-            return false;
-        }
-        if self.rules.moves.petrify
-            && self.rules.pieces[mv.piece as usize].petrifies
-            && self.royals(us).contains(mv.from)
-            && self.is_capture(&mv)
-        {
-            // A royal piece that would turn into a wall.
-            return false;
-        }
-        if self.rules.moves.mutually_immune.contains(&mv.piece)
-            && mv.kind == MoveKind::Normal
-            && mv.to != mv.from
-            && self.piece_at(mv.to)
-                == Some(Piece {
-                    color: them,
-                    id: mv.piece,
-                })
-        {
-            return false;
-        }
-        if self.rules.moves.royal_forward_until_capture
-            && !self.state.captured[us.index()]
-            && mv.kind != MoveKind::Drop
-            && self.royals(us).contains(mv.from)
-        {
-            let g = self.geometry();
-            let ahead = g.rank(mv.to) - g.rank(mv.from);
-            if (us == Color::White && ahead <= 0) || (us == Color::Black && ahead >= 0) {
-                return false;
-            }
-        }
-        let lion_from_afar = match &self.rules.moves.lion_trading {
-            Some(rule) => {
-                let takes_lion = mv.kind == MoveKind::Normal
-                    && mv.to != mv.from
-                    && self.piece_at(mv.to).is_some_and(|p| p.id == rule.lion);
-                if takes_lion && self.state.lion_taken {
-                    return false;
-                }
-                let g = self.geometry();
-                let afar = (g.file(mv.to) - g.file(mv.from)).abs() > 1
-                    || (g.rank(mv.to) - g.rank(mv.from)).abs() > 1;
-                let bridge = mv.victims().next().and_then(|sq| self.piece_at(sq));
-                takes_lion
-                    && afar
-                    && mv.piece == rule.lion
-                    && bridge.map_or(true, |p| rule.worthless.contains(&p.id))
-            }
-            None => false,
-        };
+        let lion_from_afar = self.takes_lion_from_afar(&mv);
         let (our_royals, their_royals) = (self.royals(us).len(), self.royals(them).len());
         let sittuyin_promotion = self.is_sittuyin_promotion(&mv);
         let guarded = self.royal_before_move(&mv);
@@ -202,9 +120,7 @@ impl Position {
             return false;
         }
         let mut legal = if self.rules.moves.blast {
-            // No self-explosion; exploding the enemy royal piece wins whatever else.
-            self.royals(us).len() == our_royals
-                && (self.royals(them).len() < their_royals || !self.royal_attacked(us))
+            self.legal_after_blast(us, our_royals, their_royals)
         } else if self.burned_own_royal(us, our_royals) {
             false
         } else if let Some(guarded) = guarded {

@@ -6,7 +6,7 @@ use notation::{Color, Square, SquareSet};
 use crate::{
     moves::{Move, MoveFlags, MoveKind},
     position::{Piece, Position, SquareChange, Undo},
-    rules::{PieceId, SideChange},
+    rules::PieceId,
 };
 
 impl Position {
@@ -168,26 +168,10 @@ impl Position {
                         self.put(square, piece);
                     }
                 }
-                if self.rules.moves.burning
-                    && mv.kind == MoveKind::Normal
-                    && self.burn(&mut undo, mv.to)
-                {
-                    reset_clock = true;
-                }
-                if self.rules.moves.blast && Self::is_capture_made(us, &undo) {
-                    self.explode(&mut undo, mv.to);
-                }
-                // A capturing piece the blast spared (immune) does not petrify.
-                if self.rules.moves.petrify
-                    && self.rules.pieces[mv.piece as usize].petrifies
-                    && Self::is_capture_made(us, &undo)
-                    && !(self.rules.moves.blast && self.board[mv.to.index()] != 0)
-                {
-                    self.petrify(&mut undo, mv.to);
-                }
-                if self.rules.moves.after_move_rules && mv.kind == MoveKind::Normal {
-                    let captured = Self::is_capture_made(us, &undo);
-                    switched = self.after_move(&mut undo, mv, captured);
+                if self.rules.hooks.piece_effects {
+                    let effects = self.apply_piece_effects(&mut undo, mv);
+                    reset_clock |= effects.burned;
+                    switched = effects.switched_sides;
                 }
                 if let Some(gate) = mv.gate() {
                     let square = match mv.castle_partner() {
@@ -208,26 +192,8 @@ impl Position {
                 }
             }
         }
-        if let Some(rule) = self.rules.moves.flip {
-            let flipped = self.enclosed_by(rule, us, &mv);
-            self.flip_pieces(flipped);
-            self.flipped.push(flipped);
-        }
-        if self.rules.castling.lost_by_any_king
-            && self.rules.castling.king == Some(mv.piece)
-            && mv.kind != MoveKind::Drop
-        {
-            let kings = self.pieces(Piece {
-                color: us,
-                id: mv.piece,
-            }) & self.virgin;
-            for sq in kings.iter() {
-                self.record(&mut undo, sq);
-                self.set_virgin(sq, false);
-            }
-        }
-        if self.rules.moves.royal_leap_lost_to == Some(mv.piece) && mv.kind == MoveKind::Normal {
-            self.aim_at_royal_leaps(&mut undo, mv.to);
+        if self.rules.hooks.turn_effects {
+            self.apply_turn_effects(&mut undo, &mv, lion_taken);
         }
         if let Some(wall) = mv.wall() {
             if self.rules.duck() {
@@ -266,14 +232,6 @@ impl Position {
         if us == Color::Black {
             self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
-        if self.rules.moves.royal_forward_until_capture
-            && !self.state.captured[us.index()]
-            && Self::is_capture_made(us, &undo)
-        {
-            self.state.captured[us.index()] = true;
-            self.state.key ^= self.zobrist.captured(us.index());
-        }
-        self.set_lion_taken(lion_taken);
         if self.state.passed != (mv.kind == MoveKind::Pass) {
             self.state.passed = !self.state.passed;
             self.state.key ^= self.zobrist.passed();
@@ -290,167 +248,10 @@ impl Position {
                     Piece::from_code(c.code).is_some_and(|p| p.color != us && p.id == pawn)
                 })
             });
-            let captured_or_promoted = mv.promotion().is_some() || Self::is_capture_made(us, &undo);
+            let captured_or_promoted = mv.promotion().is_some() || undo.captured_by(us);
             self.update_counting(counting, us, captured_pawn, captured_or_promoted);
         }
         self.history.push(undo);
-    }
-
-    /// Whether `mv` takes a Lion on its target square with a piece other than a Lion, not by
-    /// igui (Chu Shogi's Lion trading; the reply may not take a Lion).
-    fn takes_lion_as_non_lion(&self, mv: &Move) -> bool {
-        let Some(rule) = &self.rules.moves.lion_trading else {
-            return false;
-        };
-        mv.kind == MoveKind::Normal
-            && mv.to != mv.from
-            && mv.piece != rule.lion
-            && self.piece_at(mv.to).is_some_and(|p| p.id == rule.lion)
-    }
-
-    /// Sets [`Position::lion_taken`], keeping the key.
-    pub(crate) fn set_lion_taken(&mut self, taken: bool) {
-        if self.state.lion_taken != taken {
-            self.state.lion_taken = taken;
-            self.state.key ^= self.zobrist.lion_taken();
-        }
-    }
-
-    /// Castling rights from a drop (Fairy-Stockfish's `castlingDroppedPiece`): the castling
-    /// king dropped on `king_file` of its castling rank may castle with the partners in the
-    /// corners of that rank, and a partner dropped in a corner may castle with such a king.
-    fn castling_rights_on_drop(&mut self, undo: &mut Undo, mv: Move, king_file: u8) {
-        let us = self.state.side;
-        let g = self.geometry().clone();
-        let castling = &self.rules.castling;
-        let rank = match us {
-            Color::White => castling.rank as i32,
-            Color::Black => g.height() as i32 - 1 - castling.rank as i32,
-        };
-        if g.rank(mv.to) != rank {
-            return;
-        }
-        let corners = [0, g.width() as i32 - 1].map(|file| g.square(file, rank));
-        let is_partner = |pos: &Position, sq: Square| {
-            pos.piece_at(sq)
-                .is_some_and(|p| p.color == us && pos.rules.castling.partners.contains(&p.id))
-        };
-        if castling.king == Some(mv.piece) && g.file(mv.to) == king_file as i32 {
-            self.set_virgin(mv.to, true);
-            for sq in corners.into_iter().flatten() {
-                if is_partner(self, sq) && !self.virgin.contains(sq) {
-                    self.record(undo, sq);
-                    self.set_virgin(sq, true);
-                }
-            }
-        } else if castling.partners.contains(&mv.piece) && corners.contains(&Some(mv.to)) {
-            let king = g
-                .square(king_file as i32, rank)
-                .and_then(|sq| self.piece_at(sq));
-            if king.is_some_and(|k| k.color == us && Some(k.id) == self.rules.castling.king) {
-                self.set_virgin(mv.to, true);
-            }
-        }
-    }
-
-    /// A rook now on `to` on the rank or file of a never-moved enemy royal piece (pieces
-    /// between or not) takes away its first-move leaps (Cambodian chess).
-    fn aim_at_royal_leaps(&mut self, undo: &mut Undo, to: Square) {
-        let g = self.geometry().clone();
-        let them = self.state.side.opponent();
-        for royal in (self.royals(them) & self.virgin).iter() {
-            // Fairy-Stockfish looks along the lines of an empty board: blockers do not count.
-            if g.file(royal) == g.file(to) || g.rank(royal) == g.rank(to) {
-                self.record(undo, royal);
-                self.set_virgin(royal, false);
-            }
-        }
-    }
-
-    /// What happens to the piece that made `mv` after it moved: it goes back to its square
-    /// after a capture (rifle chess), becomes another type (gryphon chess), changes sides
-    /// (Andernach chess). Returns whether it changed sides.
-    fn after_move(&mut self, undo: &mut Undo, mv: Move, captured: bool) -> bool {
-        let mut at = mv.to;
-        if captured && self.rules.moves.capture_in_place && self.board[mv.to.index()] != 0 {
-            self.record(undo, mv.to);
-            let code = self.clear(mv.to);
-            if let Some(piece) = Piece::from_code(code) {
-                self.record(undo, mv.from);
-                self.clear(mv.from);
-                self.put(mv.from, piece);
-                at = mv.from;
-            }
-        }
-        let Some(piece) = self.piece_at(at) else {
-            return false;
-        };
-        let mut changed = piece;
-        if mv.promotion().is_none() {
-            if let Some(next) = self.rules.pieces[piece.id as usize].after_move {
-                changed.id = next;
-            }
-        }
-        if let Some(change) = self.rules.moves.side_change {
-            let switches = match change {
-                SideChange::Captures => captured,
-                SideChange::Quiet => !captured,
-                SideChange::All => true,
-            };
-            if switches && !self.rules.pieces[mv.piece as usize].royal {
-                changed.color = piece.color.opponent();
-            }
-        }
-        if changed != piece {
-            self.record(undo, at);
-            self.take(at);
-            self.put(at, changed);
-        }
-        changed.color != piece.color
-    }
-
-    /// Whether `color` has no more pieces of any type than the rules allow (gryphon chess).
-    pub(crate) fn within_limits(&self, color: Color) -> bool {
-        self.rules.pieces.iter().enumerate().all(|(id, pt)| {
-            !pt.max_count.is_some_and(|max| {
-                self.pieces(Piece {
-                    color,
-                    id: id as PieceId,
-                })
-                .len()
-                    > max as usize
-            })
-        })
-    }
-
-    /// Whether the move `mover` is making (recorded in `undo`) took an enemy piece.
-    fn is_capture_made(mover: Color, undo: &Undo) -> bool {
-        undo.changes
-            .iter()
-            .any(|c| Piece::from_code(c.code).is_some_and(|p| p.color != mover))
-    }
-
-    /// Explodes a capture on `to`: the capturing piece and every piece but pawns next to `to`
-    /// leave the board (the latter turning into walls under
-    /// [`MoveRules::petrify_blast`](crate::MoveRules::petrify_blast)).
-    fn explode(&mut self, undo: &mut Undo, to: Square) {
-        let blast = self.rules.neighbours[to.index()] & self.occupied();
-        for sq in blast.iter() {
-            let id = self.piece_at(sq).expect("occupied").id;
-            if !self.rules.is_pawn(id) && !self.rules.moves.blast_immune.contains(&id) {
-                self.record(undo, sq);
-                self.clear(sq);
-                if self.rules.moves.petrify_blast {
-                    self.place_wall(sq);
-                    undo.blast_petrified = true;
-                }
-            }
-        }
-        let capturer = self.piece_at(to).map(|p| p.id);
-        if !capturer.is_some_and(|id| self.rules.moves.blast_immune.contains(&id)) {
-            self.record(undo, to);
-            self.clear(to);
-        }
     }
 
     /// Takes back the last move made.

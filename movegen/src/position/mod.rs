@@ -157,6 +157,15 @@ pub(crate) struct Undo {
     pub(crate) castled: Option<bool>,
 }
 
+impl Undo {
+    /// Whether the move `mover` made (recorded here) took an enemy piece.
+    pub(crate) fn captured_by(&self, mover: Color) -> bool {
+        self.changes
+            .iter()
+            .any(|c| Piece::from_code(c.code).is_some_and(|p| p.color != mover))
+    }
+}
+
 /// A position of a variant.
 #[derive(Clone, Debug)]
 pub struct Position {
