@@ -58,18 +58,13 @@ pub(crate) fn plain_moves<B: PlainBoard>(
         }
     }
     for slide in table.slides(from) {
-        for &to in table.slide_squares(slide) {
-            if let Some(ending) = board.ending(to, slide.modes) {
-                sink(PlainMove {
-                    to,
-                    ending,
-                    ep_square: None,
-                });
-            }
-            if board.occupied(to) {
-                break;
-            }
-        }
+        run_along(
+            board,
+            table.slide_squares(slide),
+            slide.modes,
+            |_| true,
+            &mut sink,
+        );
     }
     for hop in table.hops(from) {
         let squares = table.hop_squares(hop);
@@ -79,17 +74,37 @@ pub(crate) fn plain_moves<B: PlainBoard>(
         if !board.hop_allows(squares[mount]) {
             continue;
         }
-        for &to in squares[mount + 1..].iter().take(hop.landing_range as usize) {
-            if let Some(ending) = board.ending(to, hop.modes).filter(|_| board.hop_allows(to)) {
-                sink(PlainMove {
-                    to,
-                    ending,
-                    ep_square: None,
-                });
-            }
-            if board.occupied(to) {
-                break;
-            }
+        let landings = squares[mount + 1..].iter().take(hop.landing_range as usize);
+        run_along(
+            board,
+            landings,
+            hop.modes,
+            |to| board.hop_allows(to),
+            &mut sink,
+        );
+    }
+}
+
+/// Hands `sink` each square of `squares` a move with `modes` may end on (and `allows`
+/// admits), up to and including the first occupied one.
+#[inline]
+fn run_along<'a, B: PlainBoard>(
+    board: &B,
+    squares: impl IntoIterator<Item = &'a Square>,
+    modes: Modes,
+    allows: impl Fn(Square) -> bool,
+    sink: &mut impl FnMut(PlainMove),
+) {
+    for &to in squares {
+        if let Some(ending) = board.ending(to, modes).filter(|_| allows(to)) {
+            sink(PlainMove {
+                to,
+                ending,
+                ep_square: None,
+            });
+        }
+        if board.occupied(to) {
+            break;
         }
     }
 }

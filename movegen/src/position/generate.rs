@@ -55,9 +55,7 @@ impl Position {
                 self.relay_moves(piece, from, relay, list);
             }
         }
-        if self.rules.moves.grid.is_some() {
-            self.keep_moves_leaving_cells(list, start);
-        }
+        self.keep_moves_leaving_cells(list, start);
         if self.rules.promotion.sittuyin {
             self.sittuyin_promotions(list);
         }
