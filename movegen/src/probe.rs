@@ -165,8 +165,8 @@ impl PieceBoard for ProbeView<'_> {
         })
     }
 
-    fn is_ep_square(&self, sq: Square) -> bool {
-        self.probe.ep_squares.contains(sq)
+    fn ep_squares(&self) -> SquareSet {
+        self.probe.ep_squares
     }
 
     fn ep_victim(&self) -> Option<Square> {

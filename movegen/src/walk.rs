@@ -49,8 +49,8 @@ pub trait PieceBoard {
     fn geometry(&self) -> &Geometry;
     /// What stands on `sq`, if anything.
     fn occupant(&self, sq: Square) -> Option<Occupant>;
-    /// Whether `sq` carries e.p. rights.
-    fn is_ep_square(&self, sq: Square) -> bool;
+    /// The squares that carry e.p. rights.
+    fn ep_squares(&self) -> SquareSet;
     /// The square of the piece an e.p. capture removes.
     fn ep_victim(&self) -> Option<Square>;
     /// The move table of the piece on `sq` (for induction and borrowing), for its own colour.
@@ -166,7 +166,8 @@ fn generate_paths_with<B: PieceBoard>(
     nesting: Nesting,
     sink: &mut dyn FnMut(&PathMove),
 ) {
-    let no_ep = board.ep_victim().is_none();
+    let no_ep =
+        board.ep_victim().is_none() || !board.ep_squares().intersects(table.ep_reach(origin));
     for path in table.paths() {
         if !mover.may_make(path.initial) || (path.ep_only && no_ep) {
             continue;
@@ -594,7 +595,7 @@ impl<'a, B: PieceBoard> Walk<'a, B> {
         match self.occupant(to) {
             None if wraps && to == self.piece && k > 0 => Flow::Stop,
             None => {
-                if modes.contains(Modes::EN_PASSANT) && self.board.is_ep_square(to) {
+                if modes.contains(Modes::EN_PASSANT) && self.board.ep_squares().contains(to) {
                     self.en_passant(k, leg, from, to, d, toggled, slid);
                 }
                 if modes.contains(Modes::MOVE) {

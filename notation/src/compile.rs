@@ -119,6 +119,7 @@ impl Compiler {
                 hop_index: Vec::new(),
                 hops: Vec::new(),
                 reach: Vec::new(),
+                ep_reach: Vec::new(),
                 may_repeat: SquareSet::EMPTY,
                 paths: Vec::new(),
                 families: Vec::new(),
@@ -534,6 +535,9 @@ impl Compiler {
             })
             .collect();
         self.table.reach = reach;
+        self.table.ep_reach = (0..self.table.geometry.num_squares())
+            .map(|i| self.table.ep_path_reach(Square(i as u8)))
+            .collect();
         self.table.may_repeat = (0..self.table.geometry.num_squares())
             .map(|i| Square(i as u8))
             .filter(|&sq| self.table.moves_may_repeat(sq))

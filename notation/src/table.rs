@@ -229,6 +229,9 @@ pub struct MoveTable {
     pub(crate) hop_index: Vec<(u32, u32)>,
     pub(crate) hops: Vec<Hop>,
     pub(crate) reach: Vec<SquareSet>,
+    /// For each square, the squares an e.p.-only path from it may end on (see
+    /// [`MoveTable::ep_reach`]).
+    pub(crate) ep_reach: Vec<SquareSet>,
     /// The squares from which two plain leaps, slides or hops may make the same move.
     pub(crate) may_repeat: SquareSet,
     pub(crate) paths: Vec<Path>,
@@ -305,6 +308,36 @@ impl MoveTable {
     #[inline]
     pub fn reach(&self, sq: Square) -> SquareSet {
         self.reach[sq.index()]
+    }
+
+    /// The squares on which an e.p.-only path (see [`Path::ep_only`]) from `sq` may capture,
+    /// or more: a generator may skip those paths when none of them has e.p. rights.
+    #[inline]
+    pub fn ep_reach(&self, sq: Square) -> SquareSet {
+        self.ep_reach[sq.index()]
+    }
+
+    /// Works out [`MoveTable::ep_reach`] for `sq`: the squares of a straight single-leg path
+    /// within its range, and every square for any other e.p.-only path.
+    pub(crate) fn ep_path_reach(&self, sq: Square) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for path in self.paths.iter().filter(|p| p.ep_only) {
+            let [leg] = path.legs.as_slice() else {
+                return !SquareSet::EMPTY;
+            };
+            if leg.curve != Curve::Straight {
+                return !SquareSet::EMPTY;
+            }
+            let steps = match leg.range {
+                Range::Steps(n) => n as usize,
+                Range::Unlimited | Range::EnemyHalf => usize::MAX,
+            };
+            for d in leg.dirs.iter() {
+                let ray = self.family(leg).ray(sq, d);
+                set |= ray.iter().take(steps).map(|s| s.to).collect();
+            }
+        }
+        set
     }
 
     /// Whether two of the plain leaps, slides and hops from `sq` may make the same move on
@@ -482,5 +515,23 @@ mod tests {
             }
         }
         assert!(rising.contains(&true) && rising.contains(&false));
+    }
+
+    #[test]
+    fn ep_reach_covers_where_ep_only_paths_land() {
+        let geometry = Geometry::new(8, 8).unwrap();
+        let sq = |name: &str| geometry.parse_square(name).unwrap();
+        let set = |names: &[&str]| names.iter().map(|n| sq(n)).collect::<SquareSet>();
+        let white_pawn = compile(&parse("fmWfceF").unwrap(), &geometry, Color::White);
+        assert_eq!(white_pawn.ep_reach(sq("e5")), set(&["d6", "f6"]));
+        assert_eq!(white_pawn.ep_reach(sq("a5")), set(&["b6"]));
+        let black_pawn = compile(&parse("fmWfceF").unwrap(), &geometry, Color::Black);
+        assert_eq!(black_pawn.ep_reach(sq("d4")), set(&["c3", "e3"]));
+        // A rider's e.p. capture reaches along its whole line, within its range.
+        let rider = compile(&parse("fceF2").unwrap(), &geometry, Color::White);
+        assert_eq!(rider.ep_reach(sq("a1")), set(&["b2", "c3"]));
+        // No e.p.-only path: nothing.
+        let knight = compile(&parse("N").unwrap(), &geometry, Color::White);
+        assert_eq!(knight.ep_reach(sq("e4")), SquareSet::EMPTY);
     }
 }

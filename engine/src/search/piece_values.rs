@@ -388,8 +388,8 @@ impl PieceBoard for EmptyBoard<'_> {
         None
     }
 
-    fn is_ep_square(&self, _: Square) -> bool {
-        false
+    fn ep_squares(&self) -> SquareSet {
+        SquareSet::EMPTY
     }
 
     fn ep_victim(&self) -> Option<Square> {

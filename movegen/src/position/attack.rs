@@ -33,8 +33,8 @@ impl PieceBoard for ProbeTarget<'_> {
         self.pos.occupant_at(sq)
     }
 
-    fn is_ep_square(&self, sq: Square) -> bool {
-        self.pos.is_ep_square(sq)
+    fn ep_squares(&self) -> SquareSet {
+        self.pos.ep_squares()
     }
 
     fn ep_victim(&self) -> Option<Square> {

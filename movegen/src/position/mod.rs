@@ -578,8 +578,8 @@ impl PieceBoard for Position {
         self.occupant_at(sq)
     }
 
-    fn is_ep_square(&self, sq: Square) -> bool {
-        self.state.ep_squares.contains(sq)
+    fn ep_squares(&self) -> SquareSet {
+        self.state.ep_squares
     }
 
     fn ep_victim(&self) -> Option<Square> {

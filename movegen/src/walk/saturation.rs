@@ -162,8 +162,8 @@ mod tests {
         fn occupant(&self, sq: notation::Square) -> Option<Occupant> {
             self.pieces[sq.index()]
         }
-        fn is_ep_square(&self, _: notation::Square) -> bool {
-            false
+        fn ep_squares(&self) -> notation::SquareSet {
+            notation::SquareSet::EMPTY
         }
         fn ep_victim(&self) -> Option<notation::Square> {
             None
