@@ -25,11 +25,13 @@ impl Position {
             id: king_id,
         }) & self.virgin;
         for king in kings.iter() {
-            // Only a royal king may not castle out of, through or into check.
-            let royal = rules.piece(king_id).royal;
-            if g.rank(king) != rank || (royal && self.royal_square_attacked(king, them)) {
+            if g.rank(king) != rank {
                 continue;
             }
+            // Only a royal king may not castle out of, through or into check. Whether it
+            // stands in check is asked once a castling finds its squares empty.
+            let royal = rules.piece(king_id).royal;
+            let mut in_check = None;
             for &partner_id in &castling.partners {
                 let partners = self.pieces(Piece {
                     color: us,
@@ -53,25 +55,29 @@ impl Position {
                     else {
                         continue;
                     };
-                    if self.castling_path_clear(king, partner, king_to, partner_to, them, royal) {
-                        let mv = Move::castle(king_id, king, king_to, partner, partner_to);
-                        self.push_with_gating(mv, list);
+                    if !self.castling_squares_empty(king, partner, king_to, partner_to) {
+                        continue;
                     }
+                    if royal
+                        && (*in_check.get_or_insert_with(|| self.royal_square_attacked(king, them))
+                            || !self.royal_crossing_safe(king, king_to, them))
+                    {
+                        continue;
+                    }
+                    let mv = Move::castle(king_id, king, king_to, partner, partner_to);
+                    self.push_with_gating(mv, list);
                 }
             }
         }
     }
 
-    /// Whether the king and partner can castle: every square they cross or reach is empty but
-    /// for themselves, and no square a `royal` king crosses or reaches is attacked.
-    fn castling_path_clear(
+    /// Whether every square the king and partner cross or reach is empty but for themselves.
+    fn castling_squares_empty(
         &self,
         king: Square,
         partner: Square,
         king_to: Square,
         partner_to: Square,
-        them: Color,
-        royal: bool,
     ) -> bool {
         let g = self.geometry();
         let rank = g.rank(king);
@@ -93,12 +99,20 @@ impl Position {
                 return false;
             }
         }
+        true
+    }
+
+    /// Whether no square a royal king crosses or reaches when castling from `king` to
+    /// `king_to` is attacked by `them` (its own square is tested apart).
+    fn royal_crossing_safe(&self, king: Square, king_to: Square, them: Color) -> bool {
+        let g = self.geometry();
+        let rank = g.rank(king);
         let (a, b) = (
             g.file(king).min(g.file(king_to)),
             g.file(king).max(g.file(king_to)),
         );
         (a..=b)
             .filter_map(|f| g.square(f, rank))
-            .all(|sq| sq == king || !royal || !self.royal_square_attacked(sq, them))
+            .all(|sq| sq == king || !self.royal_square_attacked(sq, them))
     }
 }
