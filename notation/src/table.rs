@@ -317,6 +317,13 @@ impl MoveTable {
         self.ep_reach[sq.index()]
     }
 
+    /// Whether every path of the piece only captures e.p. (a pawn's `fceF`): none needs
+    /// walking from a square whose [`MoveTable::ep_reach`] holds no e.p. square.
+    #[inline]
+    pub fn only_ep_paths(&self) -> bool {
+        self.paths.iter().all(|p| p.ep_only)
+    }
+
     /// Works out [`MoveTable::ep_reach`] for `sq`: the squares of a straight single-leg path
     /// within its range, and every square for any other e.p.-only path.
     pub(crate) fn ep_path_reach(&self, sq: Square) -> SquareSet {

@@ -87,7 +87,10 @@ impl Position {
         if !self.rules.diagonal_lines.is_empty() {
             self.line_moves(piece, from, list);
         }
-        if !table.paths().is_empty() {
+        // A pawn's e.p. capture is walked only when it may find an e.p. square.
+        let paths_may_move = !table.paths().is_empty()
+            && (!table.only_ep_paths() || self.state.ep_squares.intersects(table.ep_reach(from)));
+        if paths_may_move {
             let paths_start = list.len();
             self.path_moves(table, piece, from, list);
             if list.len() > paths_start {
