@@ -76,9 +76,10 @@ pub struct PieceType {
     pub hopper: bool,
     /// Whether it moves as an imitator (`I`): its own moves leave the imitated type unchanged.
     pub imitator: bool,
-    /// Whether moves of this type need nothing but adding to the list (no region, promotion
-    /// or immobility rule to look at); set by [`Rules::finish`].
-    pub plain: bool,
+    /// Per colour, the squares where a move of this type needs nothing but adding to the
+    /// list (no region, promotion or immobility rule to look at): every square for most
+    /// types, those outside the promotion zone for a pawn; set by [`Rules::finish`].
+    pub plain_targets: [SquareSet; 2],
     /// The type this piece becomes after each of its moves but promotions (cutechess's
     /// gryphon and change-over chess; Kraken's `transformAfterMove`).
     pub after_move: Option<PieceId>,
@@ -186,7 +187,7 @@ impl PieceType {
             hopper: geometry
                 .squares()
                 .any(|sq| !attack_tables[0].hops(sq).is_empty()),
-            plain: false,
+            plain_targets: [SquareSet::EMPTY; 2],
             imitator: desc.moves.iter().any(|m| m.atom == Atom::Imitator),
             initial_in_region: false,
             tables,
@@ -928,23 +929,30 @@ impl Rules {
         }
     }
 
-    /// Derives what the generator precomputes from the rules (which piece types are
-    /// [`PieceType::plain`]); call it after filling or changing the rules. Until then every
+    /// Derives what the generator precomputes from the rules (where moves of each piece type
+    /// are plain: [`PieceType::plain_targets`]); call it after filling or changing the rules. Until then every
     /// type takes the general (slower, equally correct) path.
     pub fn finish(&mut self) {
         self.moves.contagion = self.pieces.iter().any(|p| p.contagious);
         for id in 0..self.pieces.len() {
-            let plain = {
-                let pt = &self.pieces[id];
-                !self.moves.contagion
-                    && pt.region.is_none()
-                    && pt.promoted.is_none()
-                    && !(self.promotion.piece_demotion && pt.unpromoted.is_some())
-                    && !self.promotion.pawn_types.contains(&(id as PieceId))
-                    && !(self.promotion.immobility_illegal
-                        && (!pt.immobile[0].is_empty() || !pt.immobile[1].is_empty()))
+            let pt = &self.pieces[id];
+            let plain = !self.moves.contagion
+                && pt.region.is_none()
+                && pt.promoted.is_none()
+                && !(self.promotion.piece_demotion && pt.unpromoted.is_some())
+                && !(self.promotion.immobility_illegal
+                    && (!pt.immobile[0].is_empty() || !pt.immobile[1].is_empty()));
+            let plain_targets = if !plain {
+                [SquareSet::EMPTY; 2]
+            } else if !self.is_pawn(id as PieceId) {
+                [!SquareSet::EMPTY; 2]
+            } else if self.promotion.sittuyin {
+                [SquareSet::EMPTY; 2]
+            } else {
+                let zone = pt.promotion_zone.unwrap_or(self.promotion.zone);
+                [!zone[0], !zone[1]]
             };
-            self.pieces[id].plain = plain;
+            self.pieces[id].plain_targets = plain_targets;
         }
         self.moves.after_move_rules = self.moves.side_change.is_some()
             || self.moves.capture_in_place

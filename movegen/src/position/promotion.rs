@@ -4,7 +4,7 @@
 use notation::{Color, Square, SquareSet};
 
 use crate::{
-    moves::{Move, MoveKind, MoveList},
+    moves::{Move, MoveFlags, MoveKind, MoveList},
     position::{Piece, Position},
     rules::{PieceId, PiecePromotionMoves},
 };
@@ -14,9 +14,17 @@ impl Position {
     /// move on from when the rules forbid them.
     #[inline]
     pub(crate) fn add_with_promotions(&self, mv: Move, list: &mut MoveList) {
-        if self.rules.pieces[mv.piece as usize].plain && !self.rules.gating.enabled {
-            list.push(mv);
-            return;
+        if !self.rules.gating.enabled {
+            // The side to move makes the move, unless it is induced (it may move a foe).
+            let color = if mv.has(MoveFlags::INDUCED) {
+                self.piece_color_of_move(&mv)
+            } else {
+                self.state.side
+            };
+            if self.rules.pieces[mv.piece as usize].plain_targets[color.index()].contains(mv.to) {
+                list.push(mv);
+                return;
+            }
         }
         self.add_special(mv, list);
     }
