@@ -930,8 +930,8 @@ impl Rules {
     }
 
     /// Derives what the generator precomputes from the rules (where moves of each piece type
-    /// are plain: [`PieceType::plain_targets`]); call it after filling or changing the rules. Until then every
-    /// type takes the general (slower, equally correct) path.
+    /// are plain: [`PieceType::plain_targets`]); call it after filling or changing the
+    /// rules. Until then every type takes the general (slower, equally correct) path.
     pub fn finish(&mut self) {
         self.moves.contagion = self.pieces.iter().any(|p| p.contagious);
         for id in 0..self.pieces.len() {

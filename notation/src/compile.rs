@@ -120,6 +120,7 @@ impl Compiler {
                 hops: Vec::new(),
                 reach: Vec::new(),
                 ep_reach: Vec::new(),
+                only_ep_paths: true,
                 may_repeat: SquareSet::EMPTY,
                 paths: Vec::new(),
                 families: Vec::new(),
@@ -538,6 +539,7 @@ impl Compiler {
         self.table.ep_reach = (0..self.table.geometry.num_squares())
             .map(|i| self.table.ep_path_reach(Square(i as u8)))
             .collect();
+        self.table.only_ep_paths = self.table.paths.iter().all(|p| p.ep_only);
         self.table.may_repeat = (0..self.table.geometry.num_squares())
             .map(|i| Square(i as u8))
             .filter(|&sq| self.table.moves_may_repeat(sq))

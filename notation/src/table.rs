@@ -232,6 +232,8 @@ pub struct MoveTable {
     /// For each square, the squares an e.p.-only path from it may end on (see
     /// [`MoveTable::ep_reach`]).
     pub(crate) ep_reach: Vec<SquareSet>,
+    /// Whether every path only captures e.p. (see [`MoveTable::only_ep_paths`]).
+    pub(crate) only_ep_paths: bool,
     /// The squares from which two plain leaps, slides or hops may make the same move.
     pub(crate) may_repeat: SquareSet,
     pub(crate) paths: Vec<Path>,
@@ -321,7 +323,7 @@ impl MoveTable {
     /// walking from a square whose [`MoveTable::ep_reach`] holds no e.p. square.
     #[inline]
     pub fn only_ep_paths(&self) -> bool {
-        self.paths.iter().all(|p| p.ep_only)
+        self.only_ep_paths
     }
 
     /// Works out [`MoveTable::ep_reach`] for `sq`: the squares of a straight single-leg path
@@ -532,6 +534,9 @@ mod tests {
         let white_pawn = compile(&parse("fmWfceF").unwrap(), &geometry, Color::White);
         assert_eq!(white_pawn.ep_reach(sq("e5")), set(&["d6", "f6"]));
         assert_eq!(white_pawn.ep_reach(sq("a5")), set(&["b6"]));
+        assert!(white_pawn.only_ep_paths());
+        let castling_king = compile(&parse("KisO2").unwrap(), &geometry, Color::White);
+        assert!(!castling_king.only_ep_paths());
         let black_pawn = compile(&parse("fmWfceF").unwrap(), &geometry, Color::Black);
         assert_eq!(black_pawn.ep_reach(sq("d4")), set(&["c3", "e3"]));
         // A rider's e.p. capture reaches along its whole line, within its range.
