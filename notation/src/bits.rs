@@ -140,6 +140,20 @@ macro_rules! word_bits {
                 <$word>::MAX << sq.index()
             }
 
+            /// As the trait's, without branches on the blockers: the mask up to the lowest
+            /// blocker is `b ^ (b - 1)`, the mask from the highest one a shift by its index
+            /// (both the whole word when there is none).
+            #[inline]
+            fn ray_until(self, occupied: $word, rising: bool) -> $word {
+                let blockers = self & occupied;
+                if rising {
+                    self & (blockers ^ blockers.wrapping_sub(1))
+                } else {
+                    let stop = ($bits - 1) - blockers.leading_zeros().min($bits - 1);
+                    self & (<$word>::MAX << stop)
+                }
+            }
+
             #[inline]
             fn iter(self) -> WordSquares<$word> {
                 WordSquares(self)

@@ -61,6 +61,8 @@ pub(crate) struct ReachTables<B> {
     fixed: Vec<Reach<B>>,
     /// Per colour and type: whether some leap has a block square (a lame leap).
     lame: Vec<bool>,
+    /// Per colour and type: whether it hops on some square.
+    hops: Vec<bool>,
     /// Per colour, type and square (indexed as `fixed`): its range in `rays`.
     ray_index: Vec<(u32, u32)>,
     rays: Vec<Ray<B>>,
@@ -93,6 +95,7 @@ impl<B: SquareBits> ReachTables<B> {
         let squares = rules.geometry.num_squares();
         let mut fixed = vec![Reach::default(); 2 * types * squares];
         let mut lame = vec![false; 2 * types];
+        let mut hops = vec![false; 2 * types];
         let mut ray_index = vec![(0, 0); 2 * types * squares];
         let mut rays = Vec::new();
         for color in Color::ALL {
@@ -125,6 +128,7 @@ impl<B: SquareBits> ReachTables<B> {
                         });
                     }
                     ray_index[index] = (start, rays.len() as u32);
+                    hops[kind] |= !table.hops(sq).is_empty();
                 }
             }
         }
@@ -133,6 +137,7 @@ impl<B: SquareBits> ReachTables<B> {
             squares,
             fixed,
             lame,
+            hops,
             ray_index,
             rays,
         }
@@ -161,10 +166,16 @@ pub(crate) fn reach<B: SquareBits>(
     sq: Square,
     occupied: B,
 ) -> Reach<B> {
-    let pt = pos.rules().piece(piece.id);
-    let table = table_of(pt, piece, sq);
+    let kind = piece.color.index() * tables.types + piece.id as usize;
     let mut reach = tables.fixed[tables.index(piece, sq)];
-    if tables.lame[piece.color.index() * tables.types + piece.id as usize] {
+    for ray in tables.rays(piece, sq) {
+        reach.add_all(ray.modes, ray.reached(occupied));
+    }
+    if !tables.lame[kind] && !tables.hops[kind] {
+        return reach;
+    }
+    let table = table_of(pos.rules().piece(piece.id), piece, sq);
+    if tables.lame[kind] {
         for leap in table.leaps(sq) {
             let Some(block) = leap.block else {
                 continue;
@@ -173,9 +184,6 @@ pub(crate) fn reach<B: SquareBits>(
                 reach.add(leap.modes, leap.to);
             }
         }
-    }
-    for ray in tables.rays(piece, sq) {
-        reach.add_all(ray.modes, ray.reached(occupied));
     }
     for hop in table.hops(sq) {
         let squares = table.hop_squares(hop);
