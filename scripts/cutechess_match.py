@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from suites import cutechess_openings
+from suites import cutechess_openings, cutechess_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 KRAKEN = ROOT / "target" / "release" / "kraken"
@@ -65,7 +65,8 @@ def elo(score, games):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="standard", help="cutechess variant name")
+    parser.add_argument("--variant", default="standard",
+                        help="the variant, cutechess-cli's name or Kraken's (chess)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--tc", default="10+0.1", help="cutechess tc (seconds+increment)")
     parser.add_argument("--concurrency", type=int, default=2)
@@ -105,7 +106,7 @@ def main():
         pgn = args.pgn or Path(tmp) / "games.pgn"
         command = [
             cutechess,
-            "-variant", args.variant,
+            "-variant", cutechess_variant(args.variant),
             "-engine", "name=Kraken", f"cmd={args.kraken.resolve()}",
             f"proto={'uci' if args.uci else 'xboard'}",
             *[f"option.{option}" for option in args.kraken_option],
