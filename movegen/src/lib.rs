@@ -15,6 +15,7 @@
 //! * [`perft`] counts leaf nodes to check the generator.
 #![deny(missing_docs)]
 
+mod attack_lines;
 mod burning;
 mod castling_rules;
 mod chasing;

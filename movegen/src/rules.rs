@@ -3,6 +3,7 @@
 //! `variants` fills these from variant files; the generator reads them.
 
 use crate::{
+    attack_lines::AttackLines,
     chasing::Chasing,
     connect::Connect,
     enclosing::{Enclosing, EnclosingRule},
@@ -863,6 +864,9 @@ pub struct Rules {
     /// Every neighbour of each square (one king step), for explosions, ataxx drops and
     /// flips; set by [`Rules::finish`] when the rules have one of them.
     pub neighbours: Vec<SquareSet>,
+    /// Per attacking colour: where its pieces take a royal piece from, when they all capture
+    /// by plain leaps and slides (see [`AttackLines`]).
+    pub(crate) attack_lines: [Option<AttackLines>; 2],
     /// XBoard's piece slots for the variant (Fairy-Stockfish's `pieceToCharTable`), when the
     /// variant file gives them.
     pub piece_to_char: Option<String>,
@@ -922,6 +926,7 @@ impl Rules {
             moves: MoveRules::default(),
             end: GameEnd::default(),
             neighbours: Vec::new(),
+            attack_lines: [None, None],
             piece_to_char: None,
             xboard_template: None,
             pocket_size: None,
@@ -963,6 +968,7 @@ impl Rules {
         self.moves.petrify = self.pieces.iter().any(|p| p.petrifies);
         self.moves.burning = self.pieces.iter().any(|p| p.burns);
         self.hooks = Hooks::of(self);
+        self.attack_lines = Color::ALL.map(|by| AttackLines::new(self, by));
         let ataxx_drops = self
             .drops
             .enclosing

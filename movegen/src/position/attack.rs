@@ -53,6 +53,14 @@ impl PieceBoard for ProbeTarget<'_> {
 impl Position {
     /// Whether a piece of `by` could capture a royal piece standing on `target`.
     pub fn attacked(&self, target: Square, by: Color) -> bool {
+        match &self.rules.attack_lines[by.index()] {
+            Some(lines) => lines.attacked(self, target),
+            None => self.attacked_by_some_type(target, by),
+        }
+    }
+
+    /// [`attacked`](Position::attacked) asked of each piece type of `by` in turn.
+    pub(crate) fn attacked_by_some_type(&self, target: Square, by: Color) -> bool {
         (0..self.rules.pieces.len() as u8)
             .any(|id| self.attacked_by(target, Piece { color: by, id }))
     }
