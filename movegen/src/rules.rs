@@ -865,7 +865,7 @@ pub struct Rules {
     /// flips; set by [`Rules::finish`] when the rules have one of them.
     pub neighbours: Vec<SquareSet>,
     /// Per attacking colour: where its pieces take a royal piece from, when they all capture
-    /// by plain leaps and slides (see [`AttackLines`]).
+    /// by plain leaps and slides (see [`AttackLines`]); set by [`Rules::finish`].
     pub(crate) attack_lines: [Option<AttackLines>; 2],
     /// XBoard's piece slots for the variant (Fairy-Stockfish's `pieceToCharTable`), when the
     /// variant file gives them.
