@@ -158,10 +158,10 @@ impl AttackLines {
             for &(sq, mask) in &self.steps[start as usize..end as usize] {
                 let code = pos.board[sq.index()];
                 if code != 0 {
-                    if let Some(piece) = Piece::from_code(code) {
-                        if piece.color == by && (mask >> piece.id) & 1 != 0 {
-                            return true;
-                        }
+                    let takes = Piece::from_code(code)
+                        .is_some_and(|p| p.color == by && (mask >> p.id) & 1 != 0);
+                    if takes {
+                        return true;
                     }
                     break;
                 }
