@@ -93,7 +93,8 @@ impl Position {
         }
         let us = self.state.side;
         let them = us.opponent();
-        if mv.kind == MoveKind::Castle && self.royals(us).contains(mv.from) {
+        // The rules' castlings were checked for attacked squares when they were generated.
+        if mv.has(MoveFlags::O_CASTLING) && self.royals(us).contains(mv.from) {
             let passed = self.squares_between(mv.from, mv.to);
             if self.royal_square_attacked(mv.from, them)
                 || passed.iter().any(|sq| self.royal_square_attacked(sq, them))
@@ -260,6 +261,14 @@ impl Position {
                             && self.rules.drops.no_drop_mate != Some(mv.piece)
                             && !self.rules.drops.no_checks
                     }
+                    MoveKind::Castle
+                        if mv.from == king
+                            && !mv.has(MoveFlags::O_CASTLING)
+                            && mv.gate().is_none()
+                            && !self.rules.flying_general =>
+                    {
+                        return self.royal_safe_after_castling(mv);
+                    }
                     MoveKind::Castle | MoveKind::Pass => false,
                 };
                 quick || self.is_legal_alone(*mv)
@@ -279,6 +288,28 @@ impl Position {
         let safe = !self.attacked(to, self.state.side.opponent());
         self.board[to.index()] = captured;
         self.board[king.index()] = code;
+        safe
+    }
+
+    /// Whether the royal king is safe after `mv`, one of the rules' castlings (its squares
+    /// were found empty and not attacked when it was generated): king and partner are moved
+    /// on the board array alone, as in [`royal_safe_after_step`](Position::royal_safe_after_step).
+    fn royal_safe_after_castling(&mut self, mv: &Move) -> bool {
+        let Some((partner, partner_to)) = mv.castle_partner() else {
+            return self.is_legal_alone(*mv);
+        };
+        let (king, king_to) = (mv.from, mv.to);
+        let king_code = self.board[king.index()];
+        let partner_code = self.board[partner.index()];
+        self.board[king.index()] = 0;
+        self.board[partner.index()] = 0;
+        self.board[king_to.index()] = king_code;
+        self.board[partner_to.index()] = partner_code;
+        let safe = !self.attacked(king_to, self.state.side.opponent());
+        self.board[king_to.index()] = 0;
+        self.board[partner_to.index()] = 0;
+        self.board[king.index()] = king_code;
+        self.board[partner.index()] = partner_code;
         safe
     }
 
