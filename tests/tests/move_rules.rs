@@ -2,7 +2,7 @@
 //! castling rights from drops, promotion choices per colour, sittuyin's setup drops and
 //! promotions, the shogi family's flipping pieces, promoted drops, two-swallow files and
 //! royal-while-alone kings, knight relays near kings, Werewolves that whoever takes them
-//! becomes.
+//! becomes, castling into a line the partner opens.
 
 use kraken_tests::setup::{legal_texts, play, read};
 use movegen::Position;
@@ -32,6 +32,20 @@ fn placement_drops_come_first_and_bishops_take_both_colours() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",
     );
     assert!(legal_texts(&mut pos).contains(&"e2e4".to_string()));
+}
+
+#[test]
+fn castling_into_a_line_the_rook_opens_is_illegal() {
+    // Chess960: king e1 and rook b1 castle long to c1 and d1. With a black rook on a1 the
+    // king's new square is attacked only once the white rook has left b1.
+    let catalog = Catalog::builtin();
+    let mut open = read(&catalog, "chess960", "4k3/8/8/8/8/8/8/1R2K3 w B - 0 1");
+    let legal = legal_texts(&mut open);
+    assert!(legal.contains(&"e1c1".to_string()), "{legal:?}");
+    let mut exposed = read(&catalog, "chess960", "4k3/8/8/8/8/8/8/rR2K3 w B - 0 1");
+    let legal = legal_texts(&mut exposed);
+    assert!(!legal.contains(&"e1c1".to_string()), "{legal:?}");
+    assert_eq!(legal.len(), 8, "{legal:?}");
 }
 
 #[test]
