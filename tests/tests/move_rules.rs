@@ -45,6 +45,7 @@ fn castling_into_a_line_the_rook_opens_is_illegal() {
     let mut exposed = read(&catalog, "chess960", "4k3/8/8/8/8/8/8/rR2K3 w B - 0 1");
     let legal = legal_texts(&mut exposed);
     assert!(!legal.contains(&"e1c1".to_string()), "{legal:?}");
+    // The king's five steps and the pinned rook's three moves along the first rank.
     assert_eq!(legal.len(), 8, "{legal:?}");
 }
 
