@@ -227,12 +227,7 @@ impl MovePicker {
             if start >= moves.len() {
                 return None;
             }
-            let mut best = start;
-            for i in start + 1..moves.len() {
-                if self.scores[i] > self.scores[best] {
-                    best = i;
-                }
-            }
+            let best = start + first_best(&self.scores[start..moves.len()]);
             let score = self.scores[best];
             if (TACTICAL..GOOD_TACTICAL).contains(&score) && self.demote_losing {
                 let mv = moves[best];
@@ -265,6 +260,14 @@ impl MovePicker {
     }
 }
 
+/// The index of the first highest score of `scores` (not empty): the maximum is found in one
+/// pass and its place in another, which vectorise, unlike a single pass keeping the index.
+#[inline]
+fn first_best(scores: &[i32]) -> usize {
+    let max = scores.iter().copied().fold(i32::MIN, i32::max);
+    scores.iter().position(|&s| s == max).unwrap_or(0)
+}
+
 /// The exchange value of a move whose order score is `score`, if it is a losing capture.
 #[inline]
 pub(crate) fn losing_capture_see(score: i32) -> Option<i32> {
@@ -284,6 +287,14 @@ mod tests {
     use variants::Catalog;
 
     use super::*;
+
+    #[test]
+    fn the_first_of_equal_best_scores_is_picked() {
+        assert_eq!(first_best(&[i32::MIN]), 0);
+        assert_eq!(first_best(&[-5, -3, -3, -9]), 1);
+        assert_eq!(first_best(&[1, 7, 2, 7, 7]), 1);
+        assert_eq!(first_best(&[0, 0, 0, 4]), 3);
+    }
 
     #[test]
     fn captures_come_first_biggest_victim_first() {
