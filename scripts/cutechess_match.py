@@ -15,6 +15,8 @@ crash or a stalled connection.
 
 Games start from the variant's suite in tests/data/openings when it has one (each opening
 played with both colours), else from the start position; --no-openings always starts there.
+Against Fairy-Max, suites of boards other than 8x8 are not used: it has no setboard, and
+cutechess-cli's fallback (edit) loses the files past h, so its board would not be the game's.
 """
 
 import argparse
@@ -26,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from suites import cutechess_openings, cutechess_variant
+from suites import board_size, cutechess_openings, cutechess_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 KRAKEN = ROOT / "target" / "release" / "kraken"
@@ -120,6 +122,10 @@ def main():
             "-pgnout", str(pgn),
         ]
         openings = None if args.no_openings else cutechess_openings(args.variant, tmp)
+        if openings and name == "Fairy-Max" and board_size(openings) != (8, 8):
+            print(f"{args.variant}: Fairy-Max cannot be set up on a board other than 8x8 "
+                  "(no setboard); the games start from the start position", file=sys.stderr)
+            openings = None
         if openings:
             command += ["-openings", f"file={openings}", "format=epd", "order=random",
                         "policy=round"]

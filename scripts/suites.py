@@ -34,6 +34,15 @@ def suite_path(variant):
     return None
 
 
+def board_size(path):
+    """(files, ranks) of the first record of the EPD file `path`."""
+    board = Path(path).read_text().split(maxsplit=1)[0].split("[")[0]
+    rows = board.split("/")
+    files = sum(int(n) if n.isdigit() else 1
+                for n in re.findall(r"\d+|[A-Za-z]", rows[0]))
+    return files, len(rows)
+
+
 def cutechess_openings(variant, folder):
     """The path of an EPD file cutechess-cli reads for `variant`, written to `folder` when the
     suite needs rewriting; None when there is no suite."""
