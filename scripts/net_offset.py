@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Moves a Kraken network's output by a number of centipawns for the side to move.
 
-A network learns its teacher's bias: Fairy-Stockfish's scores at a low odd depth overrate the
+A network learns its teacher's bias: Fairy-Stockfish's scores at a low depth overrate the
 side to move (capablanca at depth 7: +93 cp on average for the side to move on self-play
 positions, +14 at depth 11), and a network trained on them adds that to every evaluation.
 This script shifts the output bias of a network file by CP centipawns, in place:
