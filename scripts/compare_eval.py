@@ -71,6 +71,13 @@ class Uci:
                 score = int(value) if kind == "cp" else (30000 if int(value) > 0 else -30000)
         return score
 
+    def best_move(self, fen, depth):
+        """The move a search of `fen` to `depth` plays, or None when it has none."""
+        self.send(f"position fen {fen}")
+        self.send(f"go depth {depth}")
+        move = self.until(lambda line: line.startswith("bestmove"))[-1].split()[1]
+        return None if move in ("(none)", "0000") else move
+
     def close(self):
         self.send("quit")
         self.process.wait(timeout=10)
