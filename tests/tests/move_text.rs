@@ -33,18 +33,21 @@ const PLAIN: MoveFormat = MoveFormat {
     chess960: false,
     zero_based_ranks: false,
     null_pass: false,
+    piece_pass_null: false,
     promotion_after_duck: false,
 };
 const CHESS960: MoveFormat = MoveFormat {
     chess960: true,
     zero_based_ranks: false,
     null_pass: false,
+    piece_pass_null: false,
     promotion_after_duck: false,
 };
 const ZERO_BASED: MoveFormat = MoveFormat {
     chess960: false,
     zero_based_ranks: true,
     null_pass: false,
+    piece_pass_null: false,
     promotion_after_duck: false,
 };
 const FORMATS: [MoveFormat; 4] = [
@@ -55,6 +58,7 @@ const FORMATS: [MoveFormat; 4] = [
         chess960: true,
         zero_based_ranks: true,
         null_pass: false,
+        piece_pass_null: false,
         promotion_after_duck: false,
     },
 ];
@@ -640,12 +644,21 @@ fn lion_pass_is_one_move() {
         .count();
     assert_eq!(passes, 1, "{:?}", texts(&mut pos, PLAIN));
     let pass = parse(&mut pos, "d3d3", PLAIN);
-    // XBoard's null move, as HaChu writes a piece's pass; with two Lions either will do.
+    // XBoard's null move, as HaChu writes a piece's pass (in XBoard's chu and lion games
+    // only); with two Lions either will do.
+    let chu = MoveFormat {
+        null_pass: true,
+        piece_pass_null: true,
+        ..PLAIN
+    };
+    assert_eq!(pos.move_text(&pass, chu), "@@@@");
+    assert_eq!(pos.parse_move("@@@@", chu), Ok(pass));
     let xboard = MoveFormat {
         null_pass: true,
         ..PLAIN
     };
-    assert_eq!(pos.move_text(&pass, xboard), "@@@@");
+    assert_eq!(pos.move_text(&pass, xboard), "d3d3");
+    assert_eq!(pos.parse_move("@@@@", xboard), Ok(pass));
     assert_eq!(pos.move_text(&pass, PLAIN), "d3d3");
     assert_eq!(parse(&mut pos, "@@@@", PLAIN), pass);
     let mut two = read(&catalog, "locust", "4k3/8/8/8/3p4/3L4/8/L3K3 w - - 0 1");

@@ -10,6 +10,7 @@ const UCCI: MoveFormat = MoveFormat {
     chess960: false,
     zero_based_ranks: true,
     null_pass: false,
+    piece_pass_null: false,
     promotion_after_duck: false,
 };
 

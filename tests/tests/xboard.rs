@@ -10,6 +10,7 @@ use notation::{compile, parse, Atom, Color, PieceDesc};
 use variants::Catalog;
 
 const HYDRA_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/protocol/hydra.ini");
+const PASSER_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/protocol/passer.ini");
 
 fn xboard(files: &[&str]) -> Session {
     let mut s = Session::start(files);
@@ -478,6 +479,61 @@ fn engine_sends_multi_leg_moves_with_commas() {
     s.send("sd 3");
     s.send("go");
     s.expect("the double capture", |l| l == "move d4d5,d5d6");
+    s.quit();
+}
+
+/// Outside XBoard's chu and lion games a piece's pass goes out as its square twice: XBoard
+/// mistakes `@@@@` there for a side passing and ends the game on time.
+#[test]
+fn a_piece_pass_is_its_square_twice_outside_chu() {
+    let mut s = xboard(&[PASSER_FILE]);
+    s.send("new");
+    s.send("variant passer");
+    s.send("force");
+    // The king is walled in by three pieces whose only move is the pass.
+    s.send("setboard 7k/8/8/8/8/8/YY6/KY6 w - - 0 1");
+    s.send("sd 2");
+    s.send("go");
+    let lines = s.expect("a move", |l| l.starts_with("move "));
+    let mv = lines.last().expect("a move");
+    assert!(
+        ["move a2a2", "move b2b2", "move b1b1"].contains(&mv.as_str()),
+        "{mv}\n{}",
+        s.transcript()
+    );
+    s.quit();
+}
+
+/// A repetition draw is offered with the move that repeats, not claimed: XBoard takes a
+/// piece's pass for an irreversible move, counts no repetition across it and forfeits the
+/// claim.
+#[test]
+fn repetition_draws_are_offered_with_a_move() {
+    let mut s = xboard(&[PASSER_FILE]);
+    s.send("new");
+    s.send("variant passer");
+    s.send("force");
+    s.send("setboard 7k/8/8/8/8/8/YY6/KY6 w - - 0 1");
+    // The start position comes back twice, the second time with White (the engine) to move.
+    for mv in [
+        "b1b1", "h8g8", "b1b1", "g8h8", "b1b1", "h8g8", "b1b1", "g8h8",
+    ] {
+        s.send(&format!("usermove {mv}"));
+    }
+    s.send("sd 2");
+    s.send("go");
+    let lines = s.expect("a move", |l| l.starts_with("move "));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("1/2-1/2")),
+        "a repetition claim:\n{}",
+        s.transcript()
+    );
+    // Any pass repeats the position after White's first pass a third time.
+    assert!(
+        lines.iter().any(|l| l == "offer draw"),
+        "no draw offer before the move:\n{}",
+        s.transcript()
+    );
     s.quit();
 }
 

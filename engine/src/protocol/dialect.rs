@@ -92,6 +92,7 @@ impl Dialect {
             chess960: rules.chess960,
             zero_based_ranks: self == Dialect::Ucci,
             null_pass: false,
+            piece_pass_null: false,
             promotion_after_duck: false,
         }
     }

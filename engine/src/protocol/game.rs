@@ -6,6 +6,11 @@ use std::sync::Arc;
 use movegen::{MoveFormat, Position, Rules};
 use variants::Catalog;
 
+/// The variants in which XBoard takes `@@@@` for a piece's pass and passes it on as such
+/// (its chu, lion and chuchess games); in any other game, XBoard mistakes `@@@@` for a side
+/// passing, sends the opponent a position instead and ends the game on time.
+const XBOARD_PIECE_PASS_VARIANTS: [&str; 3] = ["chu", "lion", "chuchess"];
+
 /// The variant and position shared by both protocols.
 #[derive(Debug)]
 pub struct Game {
@@ -92,14 +97,37 @@ impl Game {
     }
 
     /// XBoard's move format for the rules in play: ranks counted from 0 on 10-rank boards,
-    /// passes written `@@@@`, a promotion after the duck's leg (the UCI family's is
+    /// passes written `@@@@` (a piece's pass only in the games XBoard passes it on in), a
+    /// promotion after the duck's leg (the UCI family's is
     /// [`Dialect::format`](super::dialect::Dialect::format)).
     pub fn xboard_format(&self) -> MoveFormat {
         MoveFormat {
             chess960: self.rules.chess960,
             zero_based_ranks: true,
             null_pass: true,
+            piece_pass_null: XBOARD_PIECE_PASS_VARIANTS.contains(&self.variant.as_str()),
             promotion_after_duck: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_pass_is_a_null_move_only_where_xboard_takes_it() {
+        let mut game = Game::new(Catalog::builtin());
+        for (variant, null) in [
+            ("chu", true),
+            ("lion", true),
+            ("lionchess", true),
+            ("tenjiku", false),
+        ] {
+            game.set_variant(variant).expect("a built-in variant");
+            let format = game.xboard_format();
+            assert_eq!(format.piece_pass_null, null, "{variant}");
+            assert!(format.null_pass, "{variant}: a side's pass is always @@@@");
         }
     }
 }

@@ -565,7 +565,7 @@ impl XBoard {
                 };
                 let text = self.game.pos.move_text(&best, self.format());
                 self.game.pos.make(best);
-                let drawn = |o: &GameOver| offered(o.reason) && o.outcome == Outcome::Draw;
+                let drawn = |o: &GameOver| offered(o) && o.outcome == Outcome::Draw;
                 if self.claims && self.game.pos.game_over().is_some_and(|o| drawn(&o)) {
                     // XBoard takes an offer made before the move as a claim when its own
                     // count agrees, and as a mere offer when it does not (a move rule that
@@ -591,12 +591,7 @@ impl XBoard {
         if !self.claims {
             return false;
         }
-        let Some(over) = self
-            .game
-            .pos
-            .game_over()
-            .filter(|over| !offered(over.reason))
-        else {
+        let Some(over) = self.game.pos.game_over().filter(|over| !offered(over)) else {
             return false;
         };
         let mover = self.game.pos.side_to_move();
@@ -734,13 +729,17 @@ impl XBoard {
     }
 }
 
-/// Whether a game that ended by `reason` is left to XBoard, offered as a draw when it is one,
-/// rather than claimed: XBoard
-/// keeps its own count of the move rule (in xiangqi it leaves out checks and resets on a
-/// soldier's move) and accepts no counting-rule draw in makruk, and a claim it does not
-/// see as due forfeits the game.
-fn offered(reason: EndReason) -> bool {
-    matches!(reason, EndReason::MoveRule | EndReason::Counting)
+/// Whether the end of the game `over` is left to XBoard, offered as a draw when it is one,
+/// rather than claimed: XBoard keeps its own count of the move rule (in xiangqi it leaves
+/// out checks and resets on a soldier's move) and of repetitions (a piece's pass, a move to
+/// an occupied square, is irreversible to it), accepts no counting-rule draw in makruk, and
+/// forfeits a claim it does not see as due.
+fn offered(over: &GameOver) -> bool {
+    match over.reason {
+        EndReason::MoveRule | EndReason::Counting => true,
+        EndReason::Repetition => over.outcome == Outcome::Draw,
+        _ => false,
+    }
 }
 
 /// The board as a FEN-like string of marks for `highlight`: a letter per marked square,

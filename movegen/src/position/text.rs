@@ -7,7 +7,8 @@
 //! move or when the king stays put, king takes rook (`e1h1`), multi-leg locust moves leg by
 //! leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`, or `h1e1h` when it enters on
 //! the castling partner's square), a pass as the royal piece moving to its own square
-//! (`e2e2`) or, for XBoard, `@@@@`, and a wall a move places (the duck's move in duck chess)
+//! (`e2e2`) or, for XBoard, `@@@@`, a piece's pass (a Lion stepping out and back) as its
+//! square twice (`d3d3`) or, in XBoard's chu and lion games, `@@@@`, and a wall a move places (the duck's move in duck chess)
 //! as a last leg from the piece's destination (`a2a3,a3b3`).
 
 use std::fmt;
@@ -26,10 +27,14 @@ pub struct MoveFormat {
     pub chess960: bool,
     /// Ranks are counted from 0 on boards of 10 ranks (XBoard).
     pub zero_based_ranks: bool,
-    /// A pass, a side's or a piece's (a Lion stepping out and back), is written `@@@@`
-    /// (XBoard, as HaChu writes it) rather than as the piece moving to its own square (`e2e2`,
-    /// as Fairy-Stockfish's UCI writes it); both are read either way.
+    /// A side's pass is written `@@@@` (XBoard) rather than as the royal piece moving to its
+    /// own square (`e2e2`, as Fairy-Stockfish's UCI writes it); both are read either way.
     pub null_pass: bool,
+    /// A piece's pass (a Lion stepping out and back) is written `@@@@` too, as HaChu writes
+    /// it, rather than as the piece's square twice (`d3d3`). XBoard takes `@@@@` for a piece's
+    /// pass only in its chu and lion games; elsewhere its own move generator names the pass by
+    /// the square twice. Both are read either way.
+    pub piece_pass_null: bool,
     /// A promotion or gating letter is written after the duck's leg (`a7a8,a8b3q`, XBoard)
     /// rather than before it (`a7a8q,a8b3`, UCI); see [`Rules::duck`](crate::Rules::duck).
     pub promotion_after_duck: bool,
@@ -66,7 +71,7 @@ impl Position {
 
     /// Writes `mv` (a move of this position) as coordinate text.
     pub fn move_text(&self, mv: &Move, format: MoveFormat) -> String {
-        if format.null_pass && mv.is_piece_pass() {
+        if format.piece_pass_null && mv.is_piece_pass() {
             return PASS_TEXT.to_string();
         }
         let sq = |s: Square| self.square_text(s, format);
