@@ -514,7 +514,7 @@ fn repetition_draws_are_offered_with_a_move() {
     s.send("variant passer");
     s.send("force");
     s.send("setboard 7k/8/8/8/8/8/YY6/KY6 w - - 0 1");
-    // The start position comes back twice, the second time with White (the engine) to move.
+    // The start position, White (the engine) to move, comes back twice: three times in all.
     for mv in [
         "b1b1", "h8g8", "b1b1", "g8h8", "b1b1", "h8g8", "b1b1", "g8h8",
     ] {

@@ -8,8 +8,9 @@
 //! leg (`f3f4,f4f5`), and a gated piece after the move (`b1c3h`, or `h1e1h` when it enters on
 //! the castling partner's square), a pass as the royal piece moving to its own square
 //! (`e2e2`) or, for XBoard, `@@@@`, a piece's pass (a Lion stepping out and back) as its
-//! square twice (`d3d3`) or, in XBoard's chu and lion games, `@@@@`, and a wall a move places (the duck's move in duck chess)
-//! as a last leg from the piece's destination (`a2a3,a3b3`).
+//! square twice (`d3d3`) or, in XBoard's chu and lion games, `@@@@`, and a wall a move
+//! places (the duck's move in duck chess) as a last leg from the piece's destination
+//! (`a2a3,a3b3`).
 
 use std::fmt;
 
