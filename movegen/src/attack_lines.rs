@@ -169,6 +169,39 @@ impl AttackLines {
         }
         false
     }
+
+    /// The squares whose piece alone shields `target` from a slider of `pos`'s attacking
+    /// colour along a line: where it leaves, a royal piece on `target` would be attacked.
+    /// (Leaps of these pieces test nothing on the way, so no other square matters.)
+    pub(crate) fn exposure(&self, pos: &Position, target: Square) -> SquareSet {
+        let by = self.by;
+        let [_, (ray_start, ray_end)] = self.index[target.index()];
+        let attackers = pos.pieces_of(by);
+        let mut exposure = SquareSet::EMPTY;
+        for &(squares, start, end) in &self.rays[ray_start as usize..ray_end as usize] {
+            if !squares.intersects(attackers) {
+                continue;
+            }
+            let mut shield = None;
+            for &(sq, mask) in &self.steps[start as usize..end as usize] {
+                let code = pos.board[sq.index()];
+                if code == 0 {
+                    continue;
+                }
+                let Some(first) = shield else {
+                    shield = Some(sq);
+                    continue;
+                };
+                let takes = Piece::from_code(code)
+                    .is_some_and(|p| p.color == by && (mask >> p.id) & 1 != 0);
+                if takes {
+                    exposure.insert(first);
+                }
+                break;
+            }
+        }
+        exposure
+    }
 }
 
 #[cfg(test)]
@@ -280,6 +313,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn lines_find_the_exposure_squares_the_types_find_one_by_one() {
+        let betzas = ["fmWfcF", "N", "B", "R", "Q", "R2", "NN", "D", "fsW", "cbN"];
+        let rules = Arc::new(rules(&betzas));
+        let mut exposed = 0;
+        for fen in placements(betzas.len(), 300) {
+            let pos = Position::from_fen(rules.clone(), &fen).expect("a legal FEN");
+            for king in pos.geometry().squares() {
+                for by in Color::ALL {
+                    let lines = rules.attack_lines[by.index()].as_ref().expect("lines");
+                    let exposure = lines.exposure(&pos, king);
+                    exposed += exposure.len();
+                    assert_eq!(
+                        exposure,
+                        pos.exposure_by_types(king, by.opponent()),
+                        "{fen}: exposure of {king:?} to {by:?}"
+                    );
+                }
+            }
+        }
+        assert!(exposed > 0, "no placement shields a square");
     }
 
     #[test]

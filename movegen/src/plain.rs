@@ -2,9 +2,23 @@
 //! square. One generator serves the engine's position (perft, search) and the board
 //! `kraken betza` draws its diagrams on; each sees the board through [`PlainBoard`].
 
-use notation::{Initial, Modes, MoveTable, Square};
+use notation::{simple_ending, Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::walk::Ending;
+
+/// The board's pieces as sets, from the mover's side: what lets a generator find the simple
+/// leaps and slides (see [`notation::LeapSets`]) with set operations instead of square by
+/// square.
+///
+/// The sets are borrowed, so that a small board's generator reads only the words it uses
+/// (copying a whole set just after make wrote one word of it stalls the processor).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Occupancy<'a> {
+    /// The mover's side's pieces (the mover's own square among them or not).
+    pub(crate) own: &'a SquareSet,
+    /// The other side's pieces.
+    pub(crate) foes: &'a SquareSet,
+}
 
 /// What the plain moves of one piece need to know of the board it stands on.
 pub(crate) trait PlainBoard {
@@ -44,7 +58,67 @@ pub(crate) fn plain_moves<B: PlainBoard>(
     from: Square,
     mut sink: impl FnMut(PlainMove),
 ) {
-    for leap in table.leaps(from) {
+    leap_moves(table.leaps(from), board, &mut sink);
+    for slide in table.slides(from) {
+        run_along(
+            board,
+            table.slide_squares(slide),
+            slide.modes,
+            |_| true,
+            &mut sink,
+        );
+    }
+    hop_moves(table, board, from, &mut sink);
+}
+
+/// [`plain_moves`] on a board whose pieces are `occupancy`, in sets of type `S` (one that
+/// holds the board's squares): the targets of the leaps that test nothing but their target
+/// and of the slides that only move and capture are returned as a set, found by set
+/// operations; the other plain moves go to `sink` (in table order).
+#[inline]
+pub(crate) fn plain_moves_by_sets<S: SquareBits, B: PlainBoard>(
+    table: &MoveTable,
+    board: &B,
+    from: Square,
+    occupancy: Occupancy,
+    mut sink: impl FnMut(PlainMove),
+) -> S {
+    let foes = S::from_set_ref(occupancy.foes);
+    let occupied = S::from_set_ref(occupancy.own) | foes;
+    let empty = !occupied;
+    let mut targets = table.leap_sets(from).targets(empty, foes);
+    leap_moves(table.other_leaps(from), board, &mut sink);
+    for (slide, ray) in table.slides(from).iter().zip(table.slide_rays(from)) {
+        let Some((moves, captures)) = simple_ending(slide.modes) else {
+            run_along(
+                board,
+                table.slide_squares(slide),
+                slide.modes,
+                |_| true,
+                &mut sink,
+            );
+            continue;
+        };
+        let reach = S::from_set_ref(ray).ray_until(occupied, slide.rising());
+        if moves {
+            targets |= reach & empty;
+        }
+        if captures {
+            targets |= reach & foes;
+        }
+    }
+    hop_moves(table, board, from, &mut sink);
+    targets
+}
+
+/// Hands `sink` the moves of `leaps` the board allows, in their order.
+#[inline]
+fn leap_moves<B: PlainBoard>(
+    leaps: &[notation::Leap],
+    board: &B,
+    sink: &mut impl FnMut(PlainMove),
+) {
+    for leap in leaps {
         if !board.may_make(leap.initial) || leap.block.is_some_and(|b| board.occupied(b)) {
             continue;
         }
@@ -57,15 +131,16 @@ pub(crate) fn plain_moves<B: PlainBoard>(
             });
         }
     }
-    for slide in table.slides(from) {
-        run_along(
-            board,
-            table.slide_squares(slide),
-            slide.modes,
-            |_| true,
-            &mut sink,
-        );
-    }
+}
+
+/// Hands `sink` the hops from `from`, line by line.
+#[inline]
+fn hop_moves<B: PlainBoard>(
+    table: &MoveTable,
+    board: &B,
+    from: Square,
+    sink: &mut impl FnMut(PlainMove),
+) {
     for hop in table.hops(from) {
         let squares = table.hop_squares(hop);
         let Some(mount) = first_occupied(squares, hop.mount_range, |sq| board.occupied(sq)) else {
@@ -75,13 +150,7 @@ pub(crate) fn plain_moves<B: PlainBoard>(
             continue;
         }
         let landings = squares[mount + 1..].iter().take(hop.landing_range as usize);
-        run_along(
-            board,
-            landings,
-            hop.modes,
-            |to| board.hop_allows(to),
-            &mut sink,
-        );
+        run_along(board, landings, hop.modes, |to| board.hop_allows(to), sink);
     }
 }
 

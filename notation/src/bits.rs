@@ -34,7 +34,12 @@ pub trait SquareBits:
     type Iter: Iterator<Item = Square>;
 
     /// The squares of `set`, which must all lie below [`CAPACITY`](SquareBits::CAPACITY).
-    fn from_set(set: SquareSet) -> Self;
+    #[inline]
+    fn from_set(set: SquareSet) -> Self {
+        Self::from_set_ref(&set)
+    }
+    /// [`from_set`](SquareBits::from_set) reading only the words of `set` this type holds.
+    fn from_set_ref(set: &SquareSet) -> Self;
     /// Whether `sq` is in the set.
     fn contains(self, sq: Square) -> bool;
     /// Adds `sq` to the set.
@@ -90,8 +95,8 @@ macro_rules! word_bits {
             type Iter = WordSquares<$word>;
 
             #[inline]
-            fn from_set(set: SquareSet) -> $word {
-                let $w = set.0;
+            fn from_set_ref(set: &SquareSet) -> $word {
+                let $w = &set.0;
                 debug_assert!(
                     $w[$bits / 64..].iter().all(|&w| w == 0),
                     "a square beyond {} in {set:?}",
@@ -186,8 +191,8 @@ impl SquareBits for SquareSet {
     type Iter = crate::Squares;
 
     #[inline]
-    fn from_set(set: SquareSet) -> SquareSet {
-        set
+    fn from_set_ref(set: &SquareSet) -> SquareSet {
+        *set
     }
 
     #[inline]

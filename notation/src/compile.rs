@@ -5,7 +5,7 @@ use crate::{
     direction::DirClass,
     rays::{RayFamily, Wrap},
     table::{Curve, EpRule, GapRule, Leap, MoveTable, Path, PathKind, PathLeg},
-    Color, DirSet, Geometry, Modes, Square, SquareSet,
+    Color, DirSet, Geometry, LeapSets, Modes, Square, SquareSet,
 };
 
 /// Endings that make a leg other than the last end where it stops.
@@ -112,6 +112,9 @@ impl Compiler {
                 color,
                 leap_index: Vec::new(),
                 leaps: Vec::new(),
+                leap_sets: Vec::new(),
+                other_leap_index: Vec::new(),
+                other_leaps: Vec::new(),
                 slide_index: Vec::new(),
                 slides: Vec::new(),
                 slide_squares: Vec::new(),
@@ -500,6 +503,17 @@ impl Compiler {
             self.table
                 .leap_index
                 .push((start, self.table.leaps.len() as u32));
+            let mut sets = LeapSets::default();
+            let start = self.table.other_leaps.len() as u32;
+            for leap in leaps {
+                if !sets.add(leap) {
+                    self.table.other_leaps.push(*leap);
+                }
+            }
+            self.table.leap_sets.push(sets);
+            self.table
+                .other_leap_index
+                .push((start, self.table.other_leaps.len() as u32));
         }
         let slides = std::mem::take(&mut self.slides_by_square);
         for slides in slides {

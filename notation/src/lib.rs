@@ -43,6 +43,7 @@ pub mod direction;
 mod error;
 mod fsf;
 mod geometry;
+mod leap_sets;
 mod mbn;
 mod mbn_promotion;
 mod modes;
@@ -67,6 +68,7 @@ pub use fsf::{fsf_to_xbetza, FsfError, FsfErrorKind};
 pub use geometry::{
     Color, Geometry, GeometryError, Square, SquareSet, Squares, MAX_SIDE, MAX_SQUARES,
 };
+pub use leap_sets::{simple_ending, LeapSets};
 pub use mbn::{mbn_piece, mbn_to_xbetza, MbnError, MbnErrorKind, MbnPiece};
 pub use mbn_promotion::{mbn_promotions, MbnPromotion};
 pub use modes::Modes;

@@ -1,7 +1,8 @@
 //! Compiled move tables: what a piece can do from every square of one board, for one colour.
 
 use crate::{
-    Color, DirSet, Geometry, Initial, Modes, Range, RayFamily, Square, SquareBits, SquareSet,
+    Color, DirSet, Geometry, Initial, LeapSets, Modes, Range, RayFamily, Square, SquareBits,
+    SquareSet,
 };
 
 /// A single-step move that tests at most one square on the way: a leap to `to`.
@@ -221,6 +222,11 @@ pub struct MoveTable {
     pub(crate) color: Color,
     pub(crate) leap_index: Vec<(u32, u32)>,
     pub(crate) leaps: Vec<Leap>,
+    /// Per square, the targets of its leaps that test nothing but the target.
+    pub(crate) leap_sets: Vec<LeapSets>,
+    /// Per square, where its leaps not in `leap_sets` lie in `other_leaps`.
+    pub(crate) other_leap_index: Vec<(u32, u32)>,
+    pub(crate) other_leaps: Vec<Leap>,
     pub(crate) slide_index: Vec<(u32, u32)>,
     pub(crate) slides: Vec<Slide>,
     pub(crate) slide_squares: Vec<Square>,
@@ -258,11 +264,35 @@ impl MoveTable {
         &self.leaps[start as usize..end as usize]
     }
 
+    /// The targets of the plain leaps from `sq` that test nothing but the target, by what they
+    /// may do there: with [`other_leaps`](MoveTable::other_leaps), the same moves as
+    /// [`leaps`](MoveTable::leaps).
+    #[inline]
+    pub fn leap_sets(&self, sq: Square) -> &LeapSets {
+        &self.leap_sets[sq.index()]
+    }
+
+    /// The plain leaps from `sq` that are not in [`leap_sets`](MoveTable::leap_sets) (lame,
+    /// `i`, e.p., `d` or `k` alone), in table order.
+    #[inline]
+    pub fn other_leaps(&self, sq: Square) -> &[Leap] {
+        let (start, end) = self.other_leap_index[sq.index()];
+        &self.other_leaps[start as usize..end as usize]
+    }
+
     /// The plain slides from `sq`.
     #[inline]
     pub fn slides(&self, sq: Square) -> &[Slide] {
         let (start, end) = self.slide_index[sq.index()];
         &self.slides[start as usize..end as usize]
+    }
+
+    /// The squares of each plain slide from `sq` as a set, in the order of
+    /// [`slides`](MoveTable::slides).
+    #[inline]
+    pub fn slide_rays(&self, sq: Square) -> &[SquareSet] {
+        let (start, end) = self.slide_index[sq.index()];
+        &self.slide_rays[start as usize..end as usize]
     }
 
     /// The squares of `slide`, nearest first.

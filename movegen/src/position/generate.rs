@@ -1,12 +1,13 @@
 //! Pseudo-legal move generation: each piece's moves from its tables (leaps, slides and
 //! the paths of multi-leg moves) and the moves of the board as a whole.
 
-use notation::{Initial, Modes, MoveTable, Square};
+use notation::{Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::{Move, MoveFlags, MoveList},
-    plain::{plain_moves, PlainBoard},
+    plain::{plain_moves, plain_moves_by_sets, Occupancy, PlainBoard, PlainMove},
     position::{Piece, Position},
+    rules::PieceId,
     walk::{generate_paths, Ending, PathMove},
     walling::touches,
 };
@@ -71,13 +72,51 @@ impl Position {
             piece,
             from,
         };
-        plain_moves(table, &view, from, |plain| {
-            let mut mv = Move::normal(id, from, plain.to);
-            if let Some(ep) = plain.ep_square {
-                mv.add_ep_square(ep);
+        // Plain moves are the mover's own (never induced): those to the targets its type
+        // never promotes or gates on go straight into the list.
+        let plain_targets = self.plain_targets(id, self.state.side);
+        let push = |plain: PlainMove, list: &mut MoveList| {
+            // Built in its slot: a move copied whole from where it was built field by field
+            // stalls the store-to-load forwarding of most processors.
+            if plain_targets.contains(plain.to) {
+                list.push(Move::normal(id, from, plain.to));
+                if let Some(ep) = plain.ep_square {
+                    list.last_mut().expect("just pushed").add_ep_square(ep);
+                }
+            } else {
+                let mut mv = Move::normal(id, from, plain.to);
+                if let Some(ep) = plain.ep_square {
+                    mv.add_ep_square(ep);
+                }
+                self.add_special(mv, list);
             }
-            self.add_with_promotions(mv, list);
-        });
+        };
+        if self.rules.has_walls() {
+            // A wall or the duck is in neither side's set.
+            plain_moves(table, &view, from, |plain| push(plain, list));
+        } else {
+            let occupancy = Occupancy {
+                own: &self.by_color[piece.color.index()],
+                foes: &self.by_color[piece.color.opponent().index()],
+            };
+            match table.geometry().num_squares() {
+                0..=64 => {
+                    let targets: u64 =
+                        plain_moves_by_sets(table, &view, from, occupancy, |p| push(p, list));
+                    self.push_targets(id, from, targets, plain_targets, list);
+                }
+                65..=128 => {
+                    let targets: u128 =
+                        plain_moves_by_sets(table, &view, from, occupancy, |p| push(p, list));
+                    self.push_targets(id, from, targets, plain_targets, list);
+                }
+                _ => {
+                    let targets: SquareSet =
+                        plain_moves_by_sets(table, &view, from, occupancy, |p| push(p, list));
+                    self.push_targets(id, from, targets, plain_targets, list);
+                }
+            }
+        }
         if self.rules.pieces[id as usize].jump_rank > 0 {
             self.jump_captures(piece, from, table, list);
         }
@@ -96,6 +135,26 @@ impl Position {
             if list.len() > paths_start {
                 remove_repeats(list, start);
             }
+        }
+    }
+
+    /// Adds the plain moves of the piece of type `id` on `from` to `targets` (in sets of type
+    /// `S`), straight where `plain_targets` holds the target, in all their forms elsewhere.
+    #[inline]
+    fn push_targets<S: SquareBits>(
+        &self,
+        id: PieceId,
+        from: Square,
+        targets: S,
+        plain_targets: &SquareSet,
+        list: &mut MoveList,
+    ) {
+        let plain = S::from_set_ref(plain_targets);
+        for to in (targets & plain).iter() {
+            list.push(Move::normal(id, from, to));
+        }
+        for to in (targets & !plain).iter() {
+            self.add_special(Move::normal(id, from, to), list);
         }
     }
 

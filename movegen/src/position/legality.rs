@@ -351,6 +351,15 @@ impl Position {
     /// file between facing generals.
     fn exposure(&self, king: Square, us: Color) -> SquareSet {
         let them = us.opponent();
+        match &self.rules.attack_lines[them.index()] {
+            Some(lines) if !self.rules.flying_general => lines.exposure(self, king),
+            _ => self.exposure_by_types(king, us),
+        }
+    }
+
+    /// [`exposure`](Position::exposure) found piece type by piece type.
+    pub(crate) fn exposure_by_types(&self, king: Square, us: Color) -> SquareSet {
+        let them = us.opponent();
         let mut exposure = SquareSet::EMPTY;
         let royal = Modes::TAKES_ROYAL;
         for id in 0..self.rules.pieces.len() as PieceId {

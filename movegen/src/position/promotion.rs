@@ -14,24 +14,34 @@ impl Position {
     /// move on from when the rules forbid them.
     #[inline]
     pub(crate) fn add_with_promotions(&self, mv: Move, list: &mut MoveList) {
-        if !self.rules.gating.enabled {
-            // The side to move makes the move, unless it is induced (it may move a foe).
-            let color = if mv.has(MoveFlags::INDUCED) {
-                self.piece_color_of_move(&mv)
-            } else {
-                self.state.side
-            };
-            if self.rules.pieces[mv.piece as usize].plain_targets[color.index()].contains(mv.to) {
-                list.push(mv);
-                return;
-            }
+        // The side to move makes the move, unless it is induced (it may move a foe).
+        let color = if mv.has(MoveFlags::INDUCED) {
+            self.piece_color_of_move(&mv)
+        } else {
+            self.state.side
+        };
+        if self.plain_targets(mv.piece, color).contains(mv.to) {
+            list.push(mv);
+        } else {
+            self.add_special(mv, list);
         }
-        self.add_special(mv, list);
+    }
+
+    /// The squares where a move of a `color` piece of type `id` takes no other form than
+    /// itself (no promotion, no gating, no region or immobility to check): none with gating.
+    #[inline]
+    pub(crate) fn plain_targets(&self, id: PieceId, color: Color) -> &SquareSet {
+        if self.rules.gating.enabled {
+            &SquareSet::EMPTY
+        } else {
+            &self.rules.pieces[id as usize].plain_targets[color.index()]
+        }
     }
 
     /// [`Position::add_with_promotions`] for pieces with a region, a promotion or a rule about
     /// immobile pieces, and for variants with gating.
-    fn add_special(&self, mv: Move, list: &mut MoveList) {
+    #[inline(never)]
+    pub(crate) fn add_special(&self, mv: Move, list: &mut MoveList) {
         let rules = &self.rules;
         let color = self.piece_color_of_move(&mv);
         if let Some(region) = &rules.pieces[mv.piece as usize].region {
