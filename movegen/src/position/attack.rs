@@ -267,22 +267,24 @@ impl Position {
     /// Whether royal pieces of both sides face each other on a file with nothing between
     /// (forbidden when the rules say so).
     pub(crate) fn generals_face(&self) -> bool {
-        let g = self.geometry();
-        let occupied = self.occupied();
-        for a in self.royals(Color::White).iter() {
-            for b in self.royals(Color::Black).iter() {
-                if g.file(a) != g.file(b) {
-                    continue;
-                }
-                let (lo, hi) = (g.rank(a).min(g.rank(b)), g.rank(a).max(g.rank(b)));
-                let blocked = (lo + 1..hi)
-                    .filter_map(|r| g.square(g.file(a), r))
-                    .any(|sq| occupied.contains(sq));
-                if !blocked {
-                    return true;
-                }
-            }
-        }
-        false
+        self.royals(Color::White)
+            .iter()
+            .any(|sq| self.faces_royal_of(sq, Color::Black))
+    }
+
+    /// Whether a royal piece of `color` stands on the file of `sq` with nothing between the
+    /// two on the board array (a probe may have moved pieces on the array alone; a royal
+    /// piece on `sq` itself does not count).
+    pub(crate) fn faces_royal_of(&self, sq: Square, color: Color) -> bool {
+        let width = self.geometry().width() as usize;
+        self.royals(color).iter().any(|other| {
+            let (a, b) = (sq.index().min(other.index()), sq.index().max(other.index()));
+            // The squares between, a rank apart on the board array (a hole holds nothing).
+            a != b
+                && (b - a) % width == 0
+                && (a + width..b)
+                    .step_by(width)
+                    .all(|between| self.board[between] == 0)
+        })
     }
 }

@@ -250,7 +250,7 @@ impl Position {
                 let plain =
                     !mv.has_victims() && !mv.has(MoveFlags::INDUCED) && mv.unload().is_none();
                 let quick = match mv.kind {
-                    MoveKind::Normal if mv.from == king && plain && !self.rules.flying_general => {
+                    MoveKind::Normal if mv.from == king && plain => {
                         return self.royal_safe_after_step(king, mv.to);
                     }
                     MoveKind::Normal => {
@@ -278,17 +278,20 @@ impl Position {
     }
 
     /// Whether the royal piece on `king` is safe after stepping to `to` (a plain move, when
-    /// every enemy attacks by plain leaps, slides and hops): it is lifted off its square, so
-    /// that it does not shield `to` from a slider behind it.
+    /// every enemy attacks by plain leaps, slides and hops), and under the flying general does
+    /// not face the enemy's: it is lifted off its square, so that it does not shield `to` from
+    /// a slider behind it.
     fn royal_safe_after_step(&mut self, king: Square, to: Square) -> bool {
         let code = self.board[king.index()];
         let captured = self.board[to.index()];
         self.board[king.index()] = 0;
         self.board[to.index()] = code;
-        let safe = !self.attacked(to, self.state.side.opponent());
+        let them = self.state.side.opponent();
+        let exposed =
+            self.attacked(to, them) || (self.rules.flying_general && self.faces_royal_of(to, them));
         self.board[to.index()] = captured;
         self.board[king.index()] = code;
-        safe
+        !exposed
     }
 
     /// Whether the royal king is safe after `mv`, one of the rules' castlings (its squares
