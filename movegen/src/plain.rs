@@ -60,13 +60,7 @@ pub(crate) fn plain_moves<B: PlainBoard>(
 ) {
     leap_moves(table.leaps(from), board, &mut sink);
     for slide in table.slides(from) {
-        run_along(
-            board,
-            table.slide_squares(slide),
-            slide.modes,
-            |_| true,
-            &mut sink,
-        );
+        slide_moves(table, slide, board, &mut sink);
     }
     hop_moves(table, board, from, &mut sink);
 }
@@ -90,13 +84,7 @@ pub(crate) fn plain_moves_by_sets<S: SquareBits, B: PlainBoard>(
     leap_moves(table.other_leaps(from), board, &mut sink);
     for (slide, ray) in table.slides(from).iter().zip(table.slide_rays(from)) {
         let Some((moves, captures)) = simple_ending(slide.modes) else {
-            run_along(
-                board,
-                table.slide_squares(slide),
-                slide.modes,
-                |_| true,
-                &mut sink,
-            );
+            slide_moves(table, slide, board, &mut sink);
             continue;
         };
         let reach = S::from_set_ref(ray).ray_until(occupied, slide.rising());
@@ -131,6 +119,23 @@ fn leap_moves<B: PlainBoard>(
             });
         }
     }
+}
+
+/// Hands `sink` the moves of `slide` the board allows, nearest first.
+#[inline]
+fn slide_moves<B: PlainBoard>(
+    table: &MoveTable,
+    slide: &notation::Slide,
+    board: &B,
+    sink: &mut impl FnMut(PlainMove),
+) {
+    run_along(
+        board,
+        table.slide_squares(slide),
+        slide.modes,
+        |_| true,
+        sink,
+    );
 }
 
 /// Hands `sink` the hops from `from`, line by line.
