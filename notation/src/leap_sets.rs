@@ -36,8 +36,8 @@ impl LeapSets {
     /// `captures`, both for `moves_or_captures`.
     #[inline]
     pub fn targets<B: crate::SquareBits>(&self, empty: B, foes: B) -> B {
-        let both = B::from_set(self.moves_or_captures) & (empty | foes);
-        both | (B::from_set(self.moves) & empty) | (B::from_set(self.captures) & foes)
+        let both = B::from_set_ref(&self.moves_or_captures) & (empty | foes);
+        both | (B::from_set_ref(&self.moves) & empty) | (B::from_set_ref(&self.captures) & foes)
     }
 }
 

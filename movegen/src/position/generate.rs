@@ -7,7 +7,6 @@ use crate::{
     moves::{Move, MoveFlags, MoveList},
     plain::{plain_moves, plain_moves_by_sets, Occupancy, PlainBoard, PlainMove},
     position::{Piece, Position},
-    rules::PieceId,
     walk::{generate_paths, Ending, PathMove},
     walling::touches,
 };
@@ -76,8 +75,8 @@ impl Position {
         // never promotes or gates on go straight into the list.
         let plain_targets = self.plain_targets(id, self.state.side);
         let push = |plain: PlainMove, list: &mut MoveList| {
-            // Built in its slot: a move copied whole from where it was built field by field
-            // stalls the store-to-load forwarding of most processors.
+            // Built in its slot: in a profile, copying a move whole from where it had been
+            // built field by field stalled on store-to-load forwarding.
             if plain_targets.contains(plain.to) {
                 list.push(Move::normal(id, from, plain.to));
                 if let Some(ep) = plain.ep_square {
@@ -100,21 +99,9 @@ impl Position {
                 foes: &self.by_color[piece.color.opponent().index()],
             };
             match table.geometry().num_squares() {
-                0..=64 => {
-                    let targets: u64 =
-                        plain_moves_by_sets(table, &view, from, occupancy, |p| push(p, list));
-                    self.push_targets(id, from, targets, plain_targets, list);
-                }
-                65..=128 => {
-                    let targets: u128 =
-                        plain_moves_by_sets(table, &view, from, occupancy, |p| push(p, list));
-                    self.push_targets(id, from, targets, plain_targets, list);
-                }
-                _ => {
-                    let targets: SquareSet =
-                        plain_moves_by_sets(table, &view, from, occupancy, |p| push(p, list));
-                    self.push_targets(id, from, targets, plain_targets, list);
-                }
+                0..=64 => self.set_moves::<u64>(table, &view, occupancy, &push, list),
+                65..=128 => self.set_moves::<u128>(table, &view, occupancy, &push, list),
+                _ => self.set_moves::<SquareSet>(table, &view, occupancy, &push, list),
             }
         }
         if self.rules.pieces[id as usize].jump_rank > 0 {
@@ -138,18 +125,21 @@ impl Position {
         }
     }
 
-    /// Adds the plain moves of the piece of type `id` on `from` to `targets` (in sets of type
-    /// `S`), straight where `plain_targets` holds the target, in all their forms elsewhere.
+    /// The plain moves of the piece `view` shows, with the simple leaps and slides found in
+    /// sets of type `S` (see [`plain_moves_by_sets`]): those to targets where the piece
+    /// neither promotes nor gates go straight into `list`; `push` adds the others.
     #[inline]
-    fn push_targets<S: SquareBits>(
+    fn set_moves<S: SquareBits>(
         &self,
-        id: PieceId,
-        from: Square,
-        targets: S,
-        plain_targets: &SquareSet,
+        table: &MoveTable,
+        view: &PlainView<'_>,
+        occupancy: Occupancy<'_>,
+        push: &impl Fn(PlainMove, &mut MoveList),
         list: &mut MoveList,
     ) {
-        let plain = S::from_set_ref(plain_targets);
+        let (id, from) = (view.piece.id, view.from);
+        let targets: S = plain_moves_by_sets(table, view, from, occupancy, |p| push(p, list));
+        let plain = S::from_set_ref(self.plain_targets(id, self.state.side));
         for to in (targets & plain).iter() {
             list.push(Move::normal(id, from, to));
         }

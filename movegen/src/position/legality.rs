@@ -354,13 +354,22 @@ impl Position {
     /// file between facing generals.
     fn exposure(&self, king: Square, us: Color) -> SquareSet {
         let them = us.opponent();
-        match &self.rules.attack_lines[them.index()] {
-            Some(lines) if !self.rules.flying_general => lines.exposure(self, king),
-            _ => self.exposure_by_types(king, us),
+        let mut exposure = match &self.rules.attack_lines[them.index()] {
+            Some(lines) => lines.exposure(self, king),
+            None => self.exposure_by_types(king, us),
+        };
+        if self.rules.flying_general {
+            for other in self.royals(them).iter() {
+                if self.geometry().file(other) == self.geometry().file(king) {
+                    exposure |= self.squares_between(king, other);
+                }
+            }
         }
+        exposure
     }
 
-    /// [`exposure`](Position::exposure) found piece type by piece type.
+    /// The squares of [`exposure`](Position::exposure) that enemy pieces' moves give, found
+    /// piece type by piece type (the facing generals aside).
     pub(crate) fn exposure_by_types(&self, king: Square, us: Color) -> SquareSet {
         let them = us.opponent();
         let mut exposure = SquareSet::EMPTY;
@@ -420,13 +429,6 @@ impl Position {
                             exposure.insert(block);
                         }
                     }
-                }
-            }
-        }
-        if self.rules.flying_general {
-            for other in self.royals(them).iter() {
-                if self.geometry().file(other) == self.geometry().file(king) {
-                    exposure |= self.squares_between(king, other);
                 }
             }
         }
