@@ -9,11 +9,11 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal() as u64;
+    }
     let mut moves = MoveList::new();
     pos.generate_legal(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut nodes = 0;
     for &mv in &moves {
         pos.make(mv);
@@ -32,11 +32,11 @@ pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<
     if depth == 0 {
         return Some(1);
     }
+    if depth == 1 {
+        return Some(pos.count_legal() as u64);
+    }
     let mut moves = MoveList::new();
     pos.generate_legal(&mut moves);
-    if depth == 1 {
-        return Some(moves.len() as u64);
-    }
     let mut nodes = 0;
     for &mv in &moves {
         pos.make(mv);

@@ -77,31 +77,84 @@ pub(crate) fn plain_moves_by_sets<S: SquareBits, B: PlainBoard>(
     occupancy: Occupancy,
     mut sink: impl FnMut(PlainMove),
 ) -> S {
-    let foes = S::from_set_ref(occupancy.foes);
-    let occupied = S::from_set_ref(occupancy.own) | foes;
-    let empty = !occupied;
-    let mut targets = table.leap_sets(from).targets(empty, foes);
+    let sets = OccupancySets::<S>::new(occupancy);
+    let mut targets = table.leap_sets(from).targets(sets.empty, sets.foes);
     leap_moves(table.other_leaps(from), board, &mut sink);
-    for (slide, ray) in table.slides(from).iter().zip(table.slide_rays(from)) {
-        let Some((moves, captures)) = simple_ending(slide.modes) else {
-            slide_moves(table, slide, board, &mut sink);
-            continue;
-        };
-        let reach = S::from_set_ref(ray).ray_until(occupied, slide.rising());
-        if moves {
-            targets |= reach & empty;
-        }
-        if captures {
-            targets |= reach & foes;
+    targets |= slide_targets(table, from, sets, |slide| {
+        slide_moves(table, slide, board, &mut sink)
+    });
+    hop_moves(table, board, from, &mut sink);
+    targets
+}
+
+/// The targets of the set moves from `from`, a square where every plain move but its
+/// [`other_leaps`](MoveTable::other_leaps) is one
+/// ([`MoveTable::set_only`]), on a board whose pieces are `occupancy`: what
+/// [`plain_moves_by_sets`] returns there, without a board to walk.
+#[inline]
+pub(crate) fn set_targets<S: SquareBits>(
+    table: &MoveTable,
+    from: Square,
+    occupancy: OccupancySets<S>,
+) -> S {
+    debug_assert!(table.walk_free(from));
+    let leaps = table
+        .leap_sets(from)
+        .targets(occupancy.empty, occupancy.foes);
+    leaps | slide_targets(table, from, occupancy, |_| {})
+}
+
+/// The board's occupancy from the mover's side in sets of type `S`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OccupancySets<S> {
+    occupied: S,
+    empty: S,
+    foes: S,
+}
+
+impl<S: SquareBits> OccupancySets<S> {
+    /// The sets of `occupancy`.
+    #[inline]
+    pub(crate) fn new(occupancy: Occupancy) -> Self {
+        let foes = S::from_set_ref(occupancy.foes);
+        let occupied = S::from_set_ref(occupancy.own) | foes;
+        OccupancySets {
+            occupied,
+            empty: !occupied,
+            foes,
         }
     }
-    hop_moves(table, board, from, &mut sink);
+}
+
+/// The targets of the slides from `from` that only move and capture, found by set
+/// operations; `walk` is given each other slide.
+#[inline]
+fn slide_targets<S: SquareBits>(
+    table: &MoveTable,
+    from: Square,
+    sets: OccupancySets<S>,
+    mut walk: impl FnMut(&notation::Slide),
+) -> S {
+    let mut targets = S::default();
+    for (slide, ray) in table.slides(from).iter().zip(table.slide_rays(from)) {
+        let Some((moves, captures)) = simple_ending(slide.modes) else {
+            walk(slide);
+            continue;
+        };
+        let reach = S::from_set_ref(ray).ray_until(sets.occupied, slide.rising());
+        if moves {
+            targets |= reach & sets.empty;
+        }
+        if captures {
+            targets |= reach & sets.foes;
+        }
+    }
     targets
 }
 
 /// Hands `sink` the moves of `leaps` the board allows, in their order.
 #[inline]
-fn leap_moves<B: PlainBoard>(
+pub(crate) fn leap_moves<B: PlainBoard>(
     leaps: &[notation::Leap],
     board: &B,
     sink: &mut impl FnMut(PlainMove),

@@ -125,6 +125,7 @@ impl Compiler {
                 ep_reach: Vec::new(),
                 only_ep_paths: true,
                 may_repeat: SquareSet::EMPTY,
+                walk_free: SquareSet::EMPTY,
                 paths: Vec::new(),
                 families: Vec::new(),
             },
@@ -557,6 +558,10 @@ impl Compiler {
         self.table.may_repeat = (0..self.table.geometry.num_squares())
             .map(|i| Square(i as u8))
             .filter(|&sq| self.table.moves_may_repeat(sq))
+            .collect();
+        self.table.walk_free = (0..self.table.geometry.num_squares())
+            .map(|i| Square(i as u8))
+            .filter(|&sq| self.table.moves_walk_free(sq))
             .collect();
         let saturates: Vec<bool> = (0..self.table.paths.len())
             .map(|i| self.table.should_saturate(i))

@@ -1,8 +1,8 @@
 //! Compiled move tables: what a piece can do from every square of one board, for one colour.
 
 use crate::{
-    Color, DirSet, Geometry, Initial, LeapSets, Modes, Range, RayFamily, Square, SquareBits,
-    SquareSet,
+    simple_ending, Color, DirSet, Geometry, Initial, LeapSets, Modes, Range, RayFamily, Square,
+    SquareBits, SquareSet,
 };
 
 /// A single-step move that tests at most one square on the way: a leap to `to`.
@@ -242,6 +242,8 @@ pub struct MoveTable {
     pub(crate) only_ep_paths: bool,
     /// The squares from which two plain leaps, slides or hops may make the same move.
     pub(crate) may_repeat: SquareSet,
+    /// The squares from which no plain move needs a walk (see [`MoveTable::walk_free`]).
+    pub(crate) walk_free: SquareSet,
     pub(crate) paths: Vec<Path>,
     pub(crate) families: Vec<RayFamily>,
 }
@@ -385,6 +387,25 @@ impl MoveTable {
     #[inline]
     pub fn may_repeat(&self, sq: Square) -> bool {
         self.may_repeat.contains(sq)
+    }
+
+    /// Whether no plain move from `sq` needs a walk along a line: it has no hop, its slides
+    /// only move and capture (so that sets find them, as they find the leaps in
+    /// [`leap_sets`](MoveTable::leap_sets)), and no two of its moves can repeat. Its
+    /// [`other_leaps`](MoveTable::other_leaps) and [`paths`](MoveTable::paths) are apart.
+    #[inline]
+    pub fn walk_free(&self, sq: Square) -> bool {
+        self.walk_free.contains(sq)
+    }
+
+    /// Works out [`MoveTable::walk_free`] for `sq`.
+    pub(crate) fn moves_walk_free(&self, sq: Square) -> bool {
+        self.hops(sq).is_empty()
+            && self
+                .slides(sq)
+                .iter()
+                .all(|slide| simple_ending(slide.modes).is_some())
+            && !self.may_repeat(sq)
     }
 
     /// The plain hops from `sq`.

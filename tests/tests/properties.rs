@@ -1,6 +1,6 @@
 //! Properties of the generator on random games: the incremental key equals a fresh one, unmake
 //! restores everything, FEN round-trips, the quick legality test agrees with making every move,
-//! legal board moves filtered early are those filtered late, and every legal move leaves the mover's royal pieces safe (checked independently, by
+//! counting the legal moves agrees with listing them, legal board moves filtered early are those filtered late, and every legal move leaves the mover's royal pieces safe (checked independently, by
 //! letting the opponent try to capture them).
 
 use kraken_tests::{
@@ -55,6 +55,13 @@ fn play(variant: &str, choices: &[u16]) {
             base.as_slice(),
             slow.as_slice(),
             "{variant}: quick legality in {}",
+            pos.fen()
+        );
+        // Counting the legal moves (perft's last ply) finds as many as listing them.
+        assert_eq!(
+            pos.count_legal(),
+            moves.len(),
+            "{variant}: legal moves counted in {}",
             pos.fen()
         );
         // The board moves filtered before the legality test are those filtered after it

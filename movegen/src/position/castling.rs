@@ -1,6 +1,6 @@
 //! Castling by the rules: the king and a never-moved partner on the castling rank.
 
-use notation::{Color, Square};
+use notation::{Color, Square, SquareSet};
 
 use crate::{
     moves::{Move, MoveList},
@@ -20,39 +20,38 @@ impl Position {
             Color::White => castling.rank as i32,
             Color::Black => g.height() as i32 - 1 - castling.rank as i32,
         };
+        // A rank's squares have consecutive indices, in the order of their files.
+        let first = Square((rank * g.width() as i32) as u8);
+        let last = Square(first.0 + (g.width() - 1));
+        let on_rank = SquareSet::at_or_above(first) & SquareSet::at_or_below(last);
         let kings = self.pieces(Piece {
             color: us,
             id: king_id,
-        }) & self.virgin;
+        }) & self.virgin
+            & on_rank;
+        if kings.is_empty() {
+            return;
+        }
+        let on_file = |king_file: u8, partner_file: i32| {
+            g.square(king_file as i32, rank)
+                .zip(g.square(partner_file, rank))
+        };
+        let kingside = on_file(castling.kingside_file, castling.kingside_file as i32 - 1);
+        let queenside = on_file(castling.queenside_file, castling.queenside_file as i32 + 1);
+        // Only a royal king may not castle out of, through or into check. Whether it stands
+        // in check is asked once a castling finds its squares empty.
+        let royal = rules.piece(king_id).royal;
         for king in kings.iter() {
-            if g.rank(king) != rank {
-                continue;
-            }
-            // Only a royal king may not castle out of, through or into check. Whether it
-            // stands in check is asked once a castling finds its squares empty.
-            let royal = rules.piece(king_id).royal;
             let mut in_check = None;
             for &partner_id in &castling.partners {
                 let partners = self.pieces(Piece {
                     color: us,
                     id: partner_id,
-                }) & self.virgin;
-                for partner in partners.iter().filter(|&p| g.rank(p) == rank) {
-                    let kingside = g.file(partner) > g.file(king);
-                    let (king_file, partner_file) = if kingside {
-                        (
-                            castling.kingside_file as i32,
-                            castling.kingside_file as i32 - 1,
-                        )
-                    } else {
-                        (
-                            castling.queenside_file as i32,
-                            castling.queenside_file as i32 + 1,
-                        )
-                    };
-                    let (Some(king_to), Some(partner_to)) =
-                        (g.square(king_file, rank), g.square(partner_file, rank))
-                    else {
+                }) & self.virgin
+                    & on_rank;
+                for partner in partners.iter() {
+                    let targets = if partner > king { kingside } else { queenside };
+                    let Some((king_to, partner_to)) = targets else {
                         continue;
                     };
                     if !self.castling_squares_empty(king, partner, king_to, partner_to) {
@@ -71,7 +70,8 @@ impl Position {
         }
     }
 
-    /// Whether every square the king and partner cross or reach is empty but for themselves.
+    /// Whether every square the king and partner cross or reach, all on one rank, is empty
+    /// but for themselves (no piece, wall or duck) and no hole.
     fn castling_squares_empty(
         &self,
         king: Square,
@@ -79,40 +79,22 @@ impl Position {
         king_to: Square,
         partner_to: Square,
     ) -> bool {
-        let g = self.geometry();
-        let rank = g.rank(king);
-        let files = [
-            g.file(king),
-            g.file(partner),
-            g.file(king_to),
-            g.file(partner_to),
-        ];
-        let (lo, hi) = (
-            *files.iter().min().expect("4 files"),
-            *files.iter().max().expect("4"),
-        );
-        for file in lo..=hi {
-            let Some(sq) = g.square(file, rank) else {
-                return false;
-            };
-            if sq != king && sq != partner && self.board[sq.index()] != 0 {
-                return false;
-            }
-        }
-        true
+        let squares = [king, partner, king_to, partner_to];
+        let lo = *squares.iter().min().expect("4 squares");
+        let hi = *squares.iter().max().expect("4 squares");
+        let holes = self.geometry().holes();
+        (lo.index()..=hi.index()).all(|i| {
+            let sq = Square(i as u8);
+            !holes.contains(sq) && (sq == king || sq == partner || self.board[i] == 0)
+        })
     }
 
     /// Whether no square a royal king crosses or reaches when castling from `king` to
-    /// `king_to` is attacked by `them` (its own square is tested apart).
+    /// `king_to` on its rank is attacked by `them` (its own square is tested apart).
     fn royal_crossing_safe(&self, king: Square, king_to: Square, them: Color) -> bool {
-        let g = self.geometry();
-        let rank = g.rank(king);
-        let (a, b) = (
-            g.file(king).min(g.file(king_to)),
-            g.file(king).max(g.file(king_to)),
-        );
-        (a..=b)
-            .filter_map(|f| g.square(f, rank))
+        let (lo, hi) = (king.min(king_to), king.max(king_to));
+        (lo.index()..=hi.index())
+            .map(|i| Square(i as u8))
             .all(|sq| sq == king || !self.royal_square_attacked(sq, them))
     }
 }

@@ -5,8 +5,9 @@ use notation::{Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::{Move, MoveFlags, MoveList},
-    plain::{plain_moves, plain_moves_by_sets, Occupancy, PlainBoard, PlainMove},
-    position::{Piece, Position},
+    plain::{leap_moves, plain_moves, plain_moves_by_sets, Occupancy, PlainBoard, PlainMove},
+    position::{count::QuickCount, Piece, Position},
+    rules::PieceId,
     walk::{generate_paths, Ending, PathMove},
     walling::touches,
 };
@@ -16,15 +17,7 @@ impl Position {
     /// royal piece attacked included).
     pub fn generate_pseudo_legal(&self, list: &mut MoveList) {
         self.board_moves(list);
-        if self.rules.castling.enabled {
-            self.rule_castlings(list);
-        }
-        if self.rules.drops.enabled {
-            self.drops(list);
-        }
-        if self.rules.pass {
-            list.extend(self.pass_move());
-        }
+        self.rule_moves(list);
         if self.rules.walling.as_ref().is_some_and(|w| w.wall_or_move) {
             list.extend(self.wall_pass_move());
         }
@@ -37,6 +30,19 @@ impl Position {
             if !blocked.is_empty() {
                 list.retain(|mv| !touches(mv, blocked));
             }
+        }
+    }
+
+    /// Appends the pseudo-legal castlings, drops and passes the rules give to `list`.
+    pub(super) fn rule_moves(&self, list: &mut MoveList) {
+        if self.rules.castling.enabled {
+            self.rule_castlings(list);
+        }
+        if self.rules.drops.enabled {
+            self.drops(list);
+        }
+        if self.rules.pass {
+            list.extend(self.pass_move());
         }
     }
 
@@ -62,7 +68,20 @@ impl Position {
     }
 
     /// The moves of `piece` on `from`.
+    #[inline]
     pub(crate) fn piece_moves(&self, piece: Piece, from: Square, list: &mut MoveList) {
+        self.counted_piece_moves(piece, from, list, None);
+    }
+
+    /// [`piece_moves`](Position::piece_moves), but with `count` the moves it may count are
+    /// counted there instead of listed.
+    pub(super) fn counted_piece_moves(
+        &self,
+        piece: Piece,
+        from: Square,
+        list: &mut MoveList,
+        mut count: Option<&mut QuickCount>,
+    ) {
         let start = list.len();
         let table = self.table_for(piece, from);
         let id = piece.id;
@@ -75,21 +94,13 @@ impl Position {
         // never promotes or gates on go straight into the list.
         let plain_targets = self.plain_targets(id, self.state.side);
         let push = |plain: PlainMove, list: &mut MoveList| {
-            // Built in its slot: in a profile, copying a move whole from where it had been
-            // built field by field stalled on store-to-load forwarding.
-            if plain_targets.contains(plain.to) {
-                list.push(Move::normal(id, from, plain.to));
-                if let Some(ep) = plain.ep_square {
-                    list.last_mut().expect("just pushed").add_ep_square(ep);
-                }
-            } else {
-                let mut mv = Move::normal(id, from, plain.to);
-                if let Some(ep) = plain.ep_square {
-                    mv.add_ep_square(ep);
-                }
-                self.add_special(mv, list);
-            }
+            self.push_plain(id, from, plain, plain_targets, list);
         };
+        // A piece's moves may repeat (the Lion's), and only the listed ones are compared.
+        let paths_may_move = self.paths_may_move(table, from);
+        if table.may_repeat(from) || paths_may_move {
+            count = None;
+        }
         if self.rules.has_walls() {
             // A wall or the duck is in neither side's set.
             plain_moves(table, &view, from, |plain| push(plain, list));
@@ -99,9 +110,9 @@ impl Position {
                 foes: &self.by_color[piece.color.opponent().index()],
             };
             match table.geometry().num_squares() {
-                0..=64 => self.set_moves::<u64>(table, &view, occupancy, &push, list),
-                65..=128 => self.set_moves::<u128>(table, &view, occupancy, &push, list),
-                _ => self.set_moves::<SquareSet>(table, &view, occupancy, &push, list),
+                0..=64 => self.set_moves::<u64>(table, &view, occupancy, &push, list, count),
+                65..=128 => self.set_moves::<u128>(table, &view, occupancy, &push, list, count),
+                _ => self.set_moves::<SquareSet>(table, &view, occupancy, &push, list, count),
             }
         }
         if self.rules.pieces[id as usize].jump_rank > 0 {
@@ -114,8 +125,6 @@ impl Position {
             self.line_moves(piece, from, list);
         }
         // A pawn's e.p. capture is walked only when it may find an e.p. square.
-        let paths_may_move = !table.paths().is_empty()
-            && (!table.only_ep_paths() || self.state.ep_squares.intersects(table.ep_reach(from)));
         if paths_may_move {
             let paths_start = list.len();
             self.path_moves(table, piece, from, list);
@@ -125,9 +134,76 @@ impl Position {
         }
     }
 
+    /// Lists the plain move `plain` of the side to move's piece of type `id` from `from`:
+    /// straight into `list` when its target is among `plain_targets` (where the piece neither
+    /// promotes nor gates), through [`add_special`](Position::add_special) otherwise.
+    #[inline]
+    fn push_plain(
+        &self,
+        id: PieceId,
+        from: Square,
+        plain: PlainMove,
+        plain_targets: &SquareSet,
+        list: &mut MoveList,
+    ) {
+        // Built in its slot: in a profile, copying a move whole from where it had been
+        // built field by field stalled on store-to-load forwarding.
+        if plain_targets.contains(plain.to) {
+            list.push(Move::normal(id, from, plain.to));
+            if let Some(ep) = plain.ep_square {
+                list.last_mut().expect("just pushed").add_ep_square(ep);
+            }
+        } else {
+            let mut mv = Move::normal(id, from, plain.to);
+            if let Some(ep) = plain.ep_square {
+                mv.add_ep_square(ep);
+            }
+            self.add_special(mv, list);
+        }
+    }
+
+    /// The moves of the leaps of `piece` on `from` that are not set moves
+    /// ([`MoveTable::other_leaps`]): listed, or counted in `count` where it may count them.
+    pub(super) fn other_leap_moves(
+        &self,
+        piece: Piece,
+        from: Square,
+        table: &MoveTable,
+        list: &mut MoveList,
+        mut count: Option<&mut QuickCount>,
+    ) {
+        let view = PlainView {
+            pos: self,
+            piece,
+            from,
+        };
+        let plain_targets = self.plain_targets(piece.id, self.state.side);
+        leap_moves(
+            table.other_leaps(from),
+            &view,
+            &mut |plain| match &mut count {
+                Some(count)
+                    if plain_targets.contains(plain.to) && !count.exposure.contains(plain.to) =>
+                {
+                    count.count += 1;
+                }
+                _ => self.push_plain(piece.id, from, plain, plain_targets, list),
+            },
+        );
+    }
+
+    /// Whether the paths of a piece on `from` whose moves are `table` may find a move: it has
+    /// some, and when they only capture e.p. (a pawn's), one may land on an e.p. square.
+    #[inline]
+    pub(super) fn paths_may_move(&self, table: &MoveTable, from: Square) -> bool {
+        !table.paths().is_empty()
+            && (!table.only_ep_paths() || self.state.ep_squares.intersects(table.ep_reach(from)))
+    }
+
     /// The plain moves of the piece `view` shows, with the simple leaps and slides found in
     /// sets of type `S` (see [`plain_moves_by_sets`]): those to targets where the piece
-    /// neither promotes nor gates go straight into `list`; `push` adds the others.
+    /// neither promotes nor gates go straight into `list` (or are counted in `count` where
+    /// it may count them); `push` adds the others.
     #[inline]
     fn set_moves<S: SquareBits>(
         &self,
@@ -136,11 +212,34 @@ impl Position {
         occupancy: Occupancy<'_>,
         push: &impl Fn(PlainMove, &mut MoveList),
         list: &mut MoveList,
+        count: Option<&mut QuickCount>,
     ) {
         let (id, from) = (view.piece.id, view.from);
         let targets: S = plain_moves_by_sets(table, view, from, occupancy, |p| push(p, list));
+        self.list_set_moves(id, from, targets, list, count);
+    }
+
+    /// Lists the moves of the side to move's piece of type `id` from `from` to `targets`,
+    /// found as sets: those where it neither promotes nor gates go straight into `list`, or
+    /// are counted in `count` where it may count them; [`add_special`](Position::add_special)
+    /// adds the others.
+    #[inline]
+    pub(super) fn list_set_moves<S: SquareBits>(
+        &self,
+        id: PieceId,
+        from: Square,
+        targets: S,
+        list: &mut MoveList,
+        count: Option<&mut QuickCount>,
+    ) {
         let plain = S::from_set_ref(self.plain_targets(id, self.state.side));
-        for to in (targets & plain).iter() {
+        let mut listed = targets & plain;
+        if let Some(count) = count {
+            let exposure = S::from_set_ref(count.exposure);
+            count.count += (listed & !exposure).len();
+            listed &= exposure;
+        }
+        for to in listed.iter() {
             list.push(Move::normal(id, from, to));
         }
         for to in (targets & !plain).iter() {

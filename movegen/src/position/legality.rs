@@ -243,7 +243,18 @@ impl Position {
 
     /// Keeps the moves of `list` that are legal but for mandatory captures.
     fn retain_legal(&mut self, list: &mut MoveList) {
-        match self.quick_legality() {
+        let quick = self.quick_legality();
+        self.retain_legal_by(quick, list);
+    }
+
+    /// [`retain_legal`](Position::retain_legal) given what
+    /// [`quick_legality`](Position::quick_legality) found.
+    pub(super) fn retain_legal_by(
+        &mut self,
+        quick: Option<(Square, SquareSet)>,
+        list: &mut MoveList,
+    ) {
+        match quick {
             Some((king, exposure)) => list.retain(|mv| {
                 let untouched = !exposure.contains(mv.to)
                     && (mv.kind == MoveKind::Drop || !exposure.contains(mv.from));
@@ -322,7 +333,7 @@ impl Position {
     /// enemy piece on the board attacks by plain leaps, slides and hops. A move that does not
     /// move the royal piece, takes nothing off other squares, and neither leaves nor enters an
     /// exposure square cannot expose the royal piece.
-    fn quick_legality(&self) -> Option<(Square, SquareSet)> {
+    pub(super) fn quick_legality(&self) -> Option<(Square, SquareSet)> {
         if !self.rules.quick_legality_allowed() {
             return None;
         }
@@ -333,13 +344,15 @@ impl Position {
             return None;
         }
         let king = royals.first()?;
-        for id in 0..self.rules.pieces.len() as PieceId {
-            if self.pieces(Piece { color: them, id }).is_empty() {
-                continue;
-            }
-            let pt = &self.rules.pieces[id as usize];
-            if pt.attacks_by_paths(them) {
-                return None;
+        // With attack lines no enemy piece attacks by paths.
+        if self.rules.attack_lines[them.index()].is_none() {
+            for id in 0..self.rules.pieces.len() as PieceId {
+                if self.pieces(Piece { color: them, id }).is_empty() {
+                    continue;
+                }
+                if self.rules.pieces[id as usize].attacks_by_paths(them) {
+                    return None;
+                }
             }
         }
         if self.attacked(king, them) {

@@ -8,6 +8,7 @@
 mod attack;
 pub(crate) mod attack_table;
 mod castling;
+pub(crate) mod count;
 mod drops;
 pub(crate) mod fen;
 pub(crate) mod game_end;

@@ -1,0 +1,123 @@
+//! Counting the legal moves without listing them all, for perft's last ply.
+
+use notation::{Square, SquareBits, SquareSet};
+
+use crate::{
+    moves::MoveList,
+    plain::{set_targets, Occupancy, OccupancySets},
+    position::{Piece, Position},
+    rules::PieceId,
+};
+
+/// What lets the generator count a piece's plain moves instead of listing them: with one
+/// royal piece, not in check, a plain move by another piece that neither leaves nor enters
+/// an exposure square is legal (see [`Position::quick_legality`]).
+pub(crate) struct QuickCount<'a> {
+    /// The side to move's royal piece.
+    king: Square,
+    /// The squares whose change of occupancy could open an attack on it.
+    pub(super) exposure: &'a SquareSet,
+    /// The moves counted so far.
+    pub(super) count: usize,
+}
+
+impl QuickCount<'_> {
+    /// Whether the moves of the piece on `from` may be counted: it is not the royal piece and
+    /// does not stand on an exposure square.
+    #[inline]
+    pub(super) fn may_count_from(&self, from: Square) -> bool {
+        from != self.king && !self.exposure.contains(from)
+    }
+}
+
+impl Position {
+    /// The number of legal moves of the side to move: the length of the list
+    /// [`generate_legal`](Position::generate_legal) gives, found faster where the quick
+    /// legality test holds, by counting plain moves as sets instead of listing them.
+    pub fn count_legal(&mut self) -> usize {
+        let quick = if self.bulk_count_allowed() {
+            self.quick_legality()
+        } else {
+            None
+        };
+        let Some((king, exposure)) = quick else {
+            let mut list = MoveList::new();
+            self.generate_legal(&mut list);
+            return list.len();
+        };
+        if self.rules.end.has_variant_end() && self.variant_end().is_some() {
+            return 0;
+        }
+        let mut list = MoveList::new();
+        let mut count = QuickCount {
+            king,
+            exposure: &exposure,
+            count: 0,
+        };
+        match self.geometry().num_squares() {
+            0..=64 => self.count_board_moves::<u64>(&mut list, &mut count),
+            65..=128 => self.count_board_moves::<u128>(&mut list, &mut count),
+            _ => self.count_board_moves::<SquareSet>(&mut list, &mut count),
+        }
+        let counted = count.count;
+        self.rule_moves(&mut list);
+        self.retain_legal_by(Some((king, exposure)), &mut list);
+        let total = counted + list.len();
+        if total == 0 && self.rules.pass_on_stalemate[self.state.side.index()] {
+            // A pass where a side with no move passes, as generate_legal gives it.
+            return usize::from(self.pass_move().is_some());
+        }
+        total
+    }
+
+    /// [`board_moves`](Position::board_moves), piece type by piece type, counting in `count`
+    /// the moves it may count. Where no plain move of a piece needs a walk
+    /// ([`MoveTable::walk_free`](notation::MoveTable::walk_free)), its type has no zone or
+    /// jump and its paths find nothing, its moves are its set targets (sets of type `S`, see
+    /// [`set_targets`]) and its other leaps; other pieces' moves are found as `board_moves`
+    /// finds them.
+    fn count_board_moves<S: SquareBits>(&self, list: &mut MoveList, count: &mut QuickCount) {
+        let us = self.state.side;
+        let occupancy = OccupancySets::<S>::new(Occupancy {
+            own: &self.by_color[us.index()],
+            foes: &self.by_color[us.opponent().index()],
+        });
+        for id in 0..self.rules.pieces.len() as PieceId {
+            let piece = Piece { color: us, id };
+            let squares = &self.by_code[piece.code() as usize];
+            if squares.is_empty() {
+                continue;
+            }
+            let pt = &self.rules.pieces[id as usize];
+            let table = &pt.tables[us.index()];
+            let sets_alone = pt.zone_moves.is_none() && pt.jump_rank == 0;
+            for from in squares.iter() {
+                let counted = count.may_count_from(from);
+                if sets_alone && table.walk_free(from) && !self.paths_may_move(table, from) {
+                    let targets = set_targets::<S>(table, from, occupancy);
+                    self.list_set_moves(id, from, targets, list, counted.then_some(&mut *count));
+                    if !table.other_leaps(from).is_empty() {
+                        let count = counted.then_some(&mut *count);
+                        self.other_leap_moves(piece, from, table, list, count);
+                    }
+                } else {
+                    let count = counted.then_some(&mut *count);
+                    self.counted_piece_moves(piece, from, list, count);
+                }
+            }
+        }
+    }
+
+    /// Whether the legal moves are the pseudo-legal moves that pass the legality test alone:
+    /// no mandatory captures or drops, no walls, grid cells or sittuyin promotions to
+    /// filter or add moves afterwards.
+    fn bulk_count_allowed(&self) -> bool {
+        let rules = &self.rules;
+        !rules.moves.must_capture
+            && !rules.drops.must_drop
+            && rules.walling.is_none()
+            && !rules.has_walls()
+            && rules.moves.grid.is_none()
+            && !rules.promotion.sittuyin
+    }
+}
