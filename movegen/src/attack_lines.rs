@@ -1,13 +1,14 @@
 //! Attack detection by lines: per target square, the squares from which a piece of one colour
 //! could take a royal piece standing there, merged over all its piece types, so that asking
 //! whether a square is attacked looks at each leap square once and walks each line once to
-//! its first piece, instead of once per type.
+//! its first piece (its second, where hoppers may stand), instead of once per type.
 //!
-//! Only for a colour whose pieces all capture by plain leaps and slides: no lame leaps, hops,
-//! first-move-only captures, multi-leg paths, zone moves, regions, line moves or imitation.
+//! Only for a colour whose pieces all capture by plain leaps (lame ones included), slides and
+//! hops over one piece at any distance, within regions and zones: no first-move-only
+//! captures, multi-leg paths, line moves, imitation or hoppers that shun their own kind.
 //! Other colours keep the general test ([`Position::attacked`](crate::Position::attacked)).
 
-use notation::{Color, Initial, Modes, Square, SquareSet};
+use notation::{Color, Initial, Modes, MoveTable, Square, SquareSet};
 
 use crate::{
     position::{Piece, Position},
@@ -17,22 +18,48 @@ use crate::{
 /// A set of piece types (bit `id` for the type `id`).
 type TypeMask = u64;
 
+/// One square along a line from a target, and the types that take a royal piece on the
+/// target from it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    square: Square,
+    /// Types that take by sliding from here when nothing stands between.
+    slides: TypeMask,
+    /// Types that take by hopping from here over the only piece between.
+    hops: TypeMask,
+}
+
+/// A line from a target: its squares, its range in `steps`, and whether a hopper may stand
+/// on it.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    squares: SquareSet,
+    start: u32,
+    end: u32,
+    hops: bool,
+}
+
 /// Where a colour's pieces take a royal piece from, per target square.
 #[derive(Clone, Debug)]
 pub(crate) struct AttackLines {
     /// The attacking colour.
     by: Color,
-    /// Per square index: its range in `leaps`, then its range in `rays`.
-    index: Vec<[(u32, u32); 2]>,
+    /// Per square index: its ranges in `leaps`, `lame` and `lines`.
+    index: Vec<[(u32, u32); 3]>,
     /// A piece type and the squares from which it takes a royal piece on the target by a
-    /// leap (only types that have such squares).
+    /// leap that tests nothing on the way (only types that have such squares).
     leaps: Vec<(PieceId, SquareSet)>,
-    /// Per ray: its squares, and its range in `steps`.
-    rays: Vec<(SquareSet, u32, u32)>,
-    /// Along each ray, from the target outwards: a square and the types that take a royal
-    /// piece on the target by sliding from it when nothing stands between.
-    steps: Vec<(Square, TypeMask)>,
+    /// A piece type, a square from which it takes a royal piece on the target by a lame
+    /// leap, and the square that leap needs empty.
+    lame: Vec<(PieceId, Square, Square)>,
+    /// The lines from the target along which pieces slide or hop to it.
+    lines: Vec<Line>,
+    /// Along each line, from the target outwards: its squares and who takes from there.
+    steps: Vec<Step>,
 }
+
+/// What one target's lines are being built from: per line, its steps.
+type LinesOfTarget = Vec<Vec<Step>>;
 
 impl AttackLines {
     /// The lines of the pieces of `by` under `rules`, or `None` when some piece type of `by`
@@ -47,10 +74,9 @@ impl AttackLines {
         }
         let victim = by.opponent();
         let tricky = rules.pieces.iter().any(|pt| {
-            pt.zone_moves.is_some()
-                || pt.region.is_some()
-                || pt.line_moves.is_some()
+            pt.line_moves.is_some()
                 || pt.imitator
+                || pt.shuns_own_kind
                 || (pt.petrifies && pt.royal)
                 || pt.attacks_by_paths(by)
         });
@@ -59,77 +85,106 @@ impl AttackLines {
         }
         let mut lines = AttackLines {
             by,
-            index: vec![[(0, 0); 2]; g.num_squares()],
+            index: vec![[(0, 0); 3]; g.num_squares()],
             leaps: Vec::new(),
-            rays: Vec::new(),
+            lame: Vec::new(),
+            lines: Vec::new(),
             steps: Vec::new(),
         };
         for target in g.squares() {
             let leap_start = lines.leaps.len() as u32;
-            // Per ray: its steps, the first of which tells its direction.
-            let mut rays: Vec<Vec<(Square, TypeMask)>> = Vec::new();
+            let lame_start = lines.lame.len() as u32;
+            let mut of_target: LinesOfTarget = Vec::new();
             for (id, pt) in rules.pieces.iter().enumerate() {
-                let bit: TypeMask = 1 << id;
-                let reverse = &pt.attack_tables[victim.index()];
-                if reverse
-                    .hops(target)
-                    .iter()
-                    .any(|h| h.modes.intersects(Modes::TAKES_ROYAL))
-                {
-                    return None;
+                // A type confined to a region takes nothing outside it.
+                if pt.region.is_some_and(|r| !r[by.index()].contains(target)) {
+                    continue;
                 }
+                // Each table with the squares it moves from.
+                let tables: Vec<(&MoveTable, SquareSet)> = match &pt.zone_moves {
+                    Some(z) => vec![
+                        (&pt.attack_tables[victim.index()], !z.zone[by.index()]),
+                        (&z.attack_tables[victim.index()], z.zone[by.index()]),
+                    ],
+                    None => vec![(&pt.attack_tables[victim.index()], !SquareSet::EMPTY)],
+                };
                 let mut from = SquareSet::EMPTY;
-                for leap in reverse.leaps(target) {
-                    if !leap.modes.intersects(Modes::TAKES_ROYAL) {
-                        continue;
+                for (reverse, allowed) in tables {
+                    let id = id as PieceId;
+                    for leap in reverse.leaps(target) {
+                        if !leap.modes.intersects(Modes::TAKES_ROYAL) || !allowed.contains(leap.to)
+                        {
+                            continue;
+                        }
+                        if leap.initial != Initial::Any {
+                            return None;
+                        }
+                        match leap.block_reverse {
+                            Some(block) => lines.lame.push((id, leap.to, block)),
+                            None => from.insert(leap.to),
+                        }
                     }
-                    if leap.initial != Initial::Any || leap.block_reverse.is_some() {
-                        return None;
+                    for slide in reverse.slides(target) {
+                        if slide.modes.intersects(Modes::TAKES_ROYAL) {
+                            let squares = reverse.slide_squares(slide);
+                            add_to_line(&mut of_target, squares, allowed, id, false)?;
+                        }
                     }
-                    from.insert(leap.to);
+                    for hop in reverse.hops(target) {
+                        if !hop.modes.intersects(Modes::TAKES_ROYAL) {
+                            continue;
+                        }
+                        let squares = reverse.hop_squares(hop);
+                        // Only hops over one piece at any distance, landing anywhere beyond.
+                        let any_distance = squares.len() as u16;
+                        if hop.landing_range < any_distance || hop.mount_range < any_distance {
+                            return None;
+                        }
+                        add_to_line(&mut of_target, squares, allowed, id, true)?;
+                    }
                 }
                 if !from.is_empty() {
                     lines.leaps.push((id as PieceId, from));
                 }
-                for slide in reverse.slides(target) {
-                    if !slide.modes.intersects(Modes::TAKES_ROYAL) {
-                        continue;
-                    }
-                    let squares = reverse.slide_squares(slide);
-                    let Some(&first) = squares.first() else {
-                        continue;
-                    };
-                    // A straight slide's first square gives its step, so slides of other
-                    // types with the same first square run along the same line.
-                    let ray = match rays.iter().position(|r| r[0].0 == first) {
-                        Some(i) => &mut rays[i],
-                        None => {
-                            rays.push(Vec::new());
-                            rays.last_mut().expect("just pushed")
-                        }
-                    };
-                    for (k, &sq) in squares.iter().enumerate() {
-                        match ray.get_mut(k) {
-                            Some((on, mask)) if *on == sq => *mask |= bit,
-                            Some(_) => return None,
-                            None => ray.push((sq, bit)),
-                        }
-                    }
-                }
             }
-            let ray_start = lines.rays.len() as u32;
-            for ray in rays {
+            let line_start = lines.lines.len() as u32;
+            for steps in of_target {
                 let start = lines.steps.len() as u32;
-                let squares = ray.iter().map(|&(sq, _)| sq).collect();
-                lines.steps.extend(ray);
-                lines.rays.push((squares, start, lines.steps.len() as u32));
+                lines.lines.push(Line {
+                    squares: steps.iter().map(|step| step.square).collect(),
+                    start,
+                    end: start + steps.len() as u32,
+                    hops: steps.iter().any(|step| step.hops != 0),
+                });
+                lines.steps.extend(steps);
             }
             lines.index[target.index()] = [
                 (leap_start, lines.leaps.len() as u32),
-                (ray_start, lines.rays.len() as u32),
+                (lame_start, lines.lame.len() as u32),
+                (line_start, lines.lines.len() as u32),
             ];
         }
         Some(lines)
+    }
+
+    /// The lines from `target`.
+    #[inline]
+    fn lines_from(&self, target: Square) -> &[Line] {
+        let (start, end) = self.index[target.index()][2];
+        &self.lines[start as usize..end as usize]
+    }
+
+    /// The steps of `line`, from the target outwards.
+    #[inline]
+    fn steps(&self, line: &Line) -> &[Step] {
+        &self.steps[line.start as usize..line.end as usize]
+    }
+
+    /// Whether the piece with board code `code` is of the attacking colour and of a type in
+    /// `mask`.
+    #[inline]
+    fn takes(&self, code: u8, mask: TypeMask) -> bool {
+        Piece::from_code(code).is_some_and(|p| p.color == self.by && (mask >> p.id) & 1 != 0)
     }
 
     /// Whether a piece of `pos` could take a royal piece standing on `target`. Pieces count
@@ -139,7 +194,7 @@ impl AttackLines {
     #[inline]
     pub(crate) fn attacked(&self, pos: &Position, target: Square) -> bool {
         let by = self.by;
-        let [(leap_start, leap_end), (ray_start, ray_end)] = self.index[target.index()];
+        let [(leap_start, leap_end), (lame_start, lame_end), _] = self.index[target.index()];
         for &(id, from) in &self.leaps[leap_start as usize..leap_end as usize] {
             let piece = Piece { color: by, id };
             let code = piece.code();
@@ -150,58 +205,129 @@ impl AttackLines {
                 return true;
             }
         }
+        for &(id, from, block) in &self.lame[lame_start as usize..lame_end as usize] {
+            let code = Piece { color: by, id }.code();
+            if pos.board[from.index()] == code && pos.board[block.index()] == 0 {
+                return true;
+            }
+        }
         let attackers = pos.pieces_of(by);
-        for &(squares, start, end) in &self.rays[ray_start as usize..ray_end as usize] {
-            if !squares.intersects(attackers) {
+        for line in self.lines_from(target) {
+            if !line.squares.intersects(attackers) {
                 continue;
             }
-            for &(sq, mask) in &self.steps[start as usize..end as usize] {
-                let code = pos.board[sq.index()];
-                if code != 0 {
-                    let takes = Piece::from_code(code)
-                        .is_some_and(|p| p.color == by && (mask >> p.id) & 1 != 0);
-                    if takes {
-                        return true;
-                    }
+            let mut screened = false;
+            for step in self.steps(line) {
+                let code = pos.board[step.square.index()];
+                if code == 0 {
+                    continue;
+                }
+                let mask = if screened { step.hops } else { step.slides };
+                if self.takes(code, mask) {
+                    return true;
+                }
+                if screened || !line.hops {
                     break;
                 }
+                screened = true;
             }
         }
         false
     }
 
-    /// The squares whose piece alone shields `target` from a slider of `pos`'s attacking
-    /// colour along a line: where it leaves, a royal piece on `target` would be attacked.
-    /// (Leaps of these pieces test nothing on the way, so no other square matters.)
+    /// The squares whose change of occupancy could open an attack on a royal piece on
+    /// `target` by `pos`'s attacking colour: the piece that alone shields it from a slider
+    /// along a line; on a line with a hopper among its first three pieces, the squares up to
+    /// the third; the square a lame leaper needs empty. (Other leaps test nothing on the
+    /// way.)
     pub(crate) fn exposure(&self, pos: &Position, target: Square) -> SquareSet {
         let by = self.by;
-        let [_, (ray_start, ray_end)] = self.index[target.index()];
         let attackers = pos.pieces_of(by);
         let mut exposure = SquareSet::EMPTY;
-        for &(squares, start, end) in &self.rays[ray_start as usize..ray_end as usize] {
-            if !squares.intersects(attackers) {
+        for line in self.lines_from(target) {
+            if !line.squares.intersects(attackers) {
                 continue;
             }
             let mut shield = None;
-            for &(sq, mask) in &self.steps[start as usize..end as usize] {
-                let code = pos.board[sq.index()];
+            let mut stretch = SquareSet::EMPTY;
+            let mut seen = 0;
+            let mut hopper_near = false;
+            for step in self.steps(line) {
+                stretch.insert(step.square);
+                let code = pos.board[step.square.index()];
                 if code == 0 {
                     continue;
                 }
-                let Some(first) = shield else {
-                    shield = Some(sq);
-                    continue;
-                };
-                let takes = Piece::from_code(code)
-                    .is_some_and(|p| p.color == by && (mask >> p.id) & 1 != 0);
-                if takes {
-                    exposure.insert(first);
+                seen += 1;
+                hopper_near |= self.takes(code, step.hops);
+                match shield {
+                    None => shield = Some(step.square),
+                    Some(first) if seen == 2 && self.takes(code, step.slides) => {
+                        exposure.insert(first);
+                    }
+                    Some(_) => {}
                 }
-                break;
+                if seen == 3 || (seen == 2 && !line.hops) {
+                    break;
+                }
+            }
+            if hopper_near {
+                exposure |= stretch;
+            }
+        }
+        let (lame_start, lame_end) = self.index[target.index()][1];
+        for &(id, from, block) in &self.lame[lame_start as usize..lame_end as usize] {
+            if pos.board[from.index()] == (Piece { color: by, id }).code() {
+                exposure.insert(block);
             }
         }
         exposure
     }
+}
+
+/// Adds the slide (or hop, `hops`) of the type `id` along `squares` from a target to the
+/// target's lines: the line whose first square is the same (a straight line's first square
+/// gives its step), or a new one. The type takes from the squares `allowed` holds. `None`
+/// when the squares stray from that line.
+fn add_to_line(
+    lines: &mut LinesOfTarget,
+    squares: &[Square],
+    allowed: SquareSet,
+    id: PieceId,
+    hops: bool,
+) -> Option<()> {
+    let Some(&first) = squares.first() else {
+        return Some(());
+    };
+    let line = match lines.iter().position(|l| l[0].square == first) {
+        Some(i) => &mut lines[i],
+        None => {
+            lines.push(Vec::new());
+            lines.last_mut().expect("just pushed")
+        }
+    };
+    let bit: TypeMask = if hops { 0 } else { 1 << id };
+    let hop_bit: TypeMask = if hops { 1 << id } else { 0 };
+    for (k, &sq) in squares.iter().enumerate() {
+        let (slides, hops) = if allowed.contains(sq) {
+            (bit, hop_bit)
+        } else {
+            (0, 0)
+        };
+        match line.get_mut(k) {
+            Some(step) if step.square == sq => {
+                step.slides |= slides;
+                step.hops |= hops;
+            }
+            Some(_) => return None,
+            None => line.push(Step {
+                square: sq,
+                slides,
+                hops,
+            }),
+        }
+    }
+    Some(())
 }
 
 #[cfg(test)]
@@ -211,10 +337,16 @@ mod tests {
     use notation::{parse, Geometry};
 
     use super::*;
-    use crate::PieceType;
+    use crate::{PieceType, ZoneMoves};
 
     /// Rules with the pieces `betzas` (symbols A, B, C, ...) and a royal king K on 8x8.
     fn rules(betzas: &[&str]) -> Rules {
+        rules_with(betzas, |_, _| {})
+    }
+
+    /// [`rules`], with `change` applied to the piece types (the king last) before the rules
+    /// are finished.
+    fn rules_with(betzas: &[&str], change: impl Fn(&mut [PieceType], &Geometry)) -> Rules {
         let g = Geometry::new(8, 8).expect("8x8");
         let mut pieces: Vec<PieceType> = betzas
             .iter()
@@ -227,6 +359,7 @@ mod tests {
         let mut king = PieceType::new("king", "K", "K", parse("K").expect("K"), &g);
         king.royal = true;
         pieces.push(king);
+        change(&mut pieces, &g);
         let mut rules = Rules::new("t", g, pieces, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         rules.finish();
         rules
@@ -287,12 +420,19 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn lines_find_the_attacks_the_types_find_one_by_one() {
-        let betzas = ["fmWfcF", "N", "B", "R", "Q", "R2", "NN", "D", "fsW", "cbN"];
-        let rules = Arc::new(rules(&betzas));
+    /// Pieces of every kind lines hold: pawn, leapers, sliders, a limited slider, a rider,
+    /// lame leapers (the xiangqi horse and elephant) and hoppers (the cannon).
+    const BETZAS: [&str; 14] = [
+        "fmWfcF", "N", "B", "R", "Q", "R2", "NN", "D", "fsW", "cbN", "nN", "nA", "mRcpR", "pB",
+    ];
+
+    /// Checks, on 300 placements of the pieces of `rules` (`types` kinds) and every
+    /// target, that the lines find the attacks the types find one by one, with one piece
+    /// lifted off the board array and with none.
+    fn check_attacks(rules: &Arc<Rules>, types: usize) {
         assert!(rules.attack_lines.iter().all(Option::is_some));
-        for fen in placements(betzas.len(), 300) {
+        let mut attacks = 0;
+        for fen in placements(types, 300) {
             let mut pos = Position::from_fen(rules.clone(), &fen).expect("a legal FEN");
             let occupied: Vec<Square> = pos.occupied().iter().collect();
             // Probes lift pieces off the board array alone: one piece, then none.
@@ -301,8 +441,10 @@ mod tests {
                 for target in pos.geometry().squares() {
                     for by in Color::ALL {
                         let lines = rules.attack_lines[by.index()].as_ref().expect("lines");
+                        let attacked = lines.attacked(&pos, target);
+                        attacks += usize::from(attacked);
                         assert_eq!(
-                            lines.attacked(&pos, target),
+                            attacked,
                             pos.attacked_by_some_type(target, by),
                             "{fen} lifting {lifted:?}: {target:?} attacked by {by:?}"
                         );
@@ -313,14 +455,39 @@ mod tests {
                 }
             }
         }
+        assert!(attacks > 0, "no placement attacks a square");
+    }
+
+    #[test]
+    fn lines_find_the_attacks_the_types_find_one_by_one() {
+        check_attacks(&Arc::new(rules(&BETZAS)), BETZAS.len());
+    }
+
+    #[test]
+    fn lines_find_the_attacks_of_pieces_with_regions_and_zones() {
+        let betzas = ["fW", "nN", "mRcpR", "nA", "F"];
+        let rules = rules_with(&betzas, |pieces, g| {
+            let half = |ranks: std::ops::Range<i32>| -> SquareSet {
+                g.squares()
+                    .filter(|&sq| ranks.contains(&g.rank(sq)))
+                    .collect()
+            };
+            let (low, high) = (half(0..4), half(4..8));
+            // A soldier that also steps sideways across the river, an elephant and an
+            // advisor that stay on their side.
+            pieces[0].zone_moves =
+                Some(ZoneMoves::new([high, low], parse("fsW").expect("betza"), g));
+            pieces[3].region = Some([low, high]);
+            pieces[4].region = Some([half(0..2), half(6..8)]);
+        });
+        check_attacks(&Arc::new(rules), betzas.len());
     }
 
     #[test]
     fn lines_find_the_exposure_squares_the_types_find_one_by_one() {
-        let betzas = ["fmWfcF", "N", "B", "R", "Q", "R2", "NN", "D", "fsW", "cbN"];
-        let rules = Arc::new(rules(&betzas));
+        let rules = Arc::new(rules(&BETZAS));
         let mut exposed = 0;
-        for fen in placements(betzas.len(), 300) {
+        for fen in placements(BETZAS.len(), 300) {
             let pos = Position::from_fen(rules.clone(), &fen).expect("a legal FEN");
             for king in pos.geometry().squares() {
                 for by in Color::ALL {
@@ -339,13 +506,17 @@ mod tests {
     }
 
     #[test]
-    fn hoppers_and_lame_leapers_keep_the_general_test() {
-        for betza in ["mRcpR", "nN", "iN", "mafsW"] {
+    fn first_move_captures_paths_and_near_hops_keep_the_general_test() {
+        // A first-move-only leap, a two-leg path, a grasshopper (it lands next to its
+        // screen) and a cannon shunning its own kind.
+        for betza in ["iN", "mafsW", "gQ"] {
             let rules = rules(&["R", betza]);
             assert!(
                 rules.attack_lines.iter().all(Option::is_none),
                 "{betza} has lines"
             );
         }
+        let rules = rules_with(&["mRcpR"], |pieces, _| pieces[0].shuns_own_kind = true);
+        assert!(rules.attack_lines.iter().all(Option::is_none));
     }
 }
