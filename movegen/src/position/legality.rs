@@ -255,59 +255,86 @@ impl Position {
         list: &mut MoveList,
     ) {
         match quick {
-            Some((king, exposure)) => list.retain(|mv| {
-                let untouched = !exposure.contains(mv.to)
-                    && (mv.kind == MoveKind::Drop || !exposure.contains(mv.from));
-                let plain =
-                    !mv.has_victims() && !mv.has(MoveFlags::INDUCED) && mv.unload().is_none();
-                let quick = match mv.kind {
-                    MoveKind::Normal if mv.from == king && plain => {
-                        return self.royal_safe_after_step(king, mv.to);
+            Some((king, exposure)) => {
+                // Moves that may open an attack are tried on the board array alone where
+                // nothing but the mover changes.
+                let probe = !self.rules.hooks.piece_effects && !self.rules.hooks.turn_effects;
+                list.retain(|mv| {
+                    let untouched = !exposure.contains(mv.to)
+                        && (mv.kind == MoveKind::Drop || !exposure.contains(mv.from));
+                    let plain =
+                        !mv.has_victims() && !mv.has(MoveFlags::INDUCED) && mv.unload().is_none();
+                    match mv.kind {
+                        MoveKind::Normal if mv.from == king && plain => {
+                            return self.royal_safe_after(king, Some(mv.from), mv);
+                        }
+                        MoveKind::Normal if plain && !self.is_sittuyin_promotion(mv) => {
+                            if untouched {
+                                return true;
+                            }
+                            if probe && mv.gate().is_none() {
+                                return self.royal_safe_after(king, Some(mv.from), mv);
+                            }
+                        }
+                        MoveKind::Drop
+                            if self.rules.drops.no_drop_mate != Some(mv.piece)
+                                && !self.rules.drops.no_checks =>
+                        {
+                            if untouched {
+                                return true;
+                            }
+                            if probe {
+                                return self.royal_safe_after(king, None, mv);
+                            }
+                        }
+                        MoveKind::Castle
+                            if mv.from == king
+                                && !mv.has(MoveFlags::O_CASTLING)
+                                && mv.gate().is_none()
+                                && !self.rules.flying_general =>
+                        {
+                            return self.royal_safe_after_castling(mv);
+                        }
+                        _ => {}
                     }
-                    MoveKind::Normal => {
-                        untouched && mv.from != king && plain && !self.is_sittuyin_promotion(mv)
-                    }
-                    MoveKind::Drop => {
-                        untouched
-                            && self.rules.drops.no_drop_mate != Some(mv.piece)
-                            && !self.rules.drops.no_checks
-                    }
-                    MoveKind::Castle
-                        if mv.from == king
-                            && !mv.has(MoveFlags::O_CASTLING)
-                            && mv.gate().is_none()
-                            && !self.rules.flying_general =>
-                    {
-                        return self.royal_safe_after_castling(mv);
-                    }
-                    MoveKind::Castle | MoveKind::Pass => false,
-                };
-                quick || self.is_legal_alone(*mv)
-            }),
+                    self.is_legal_alone(*mv)
+                })
+            }
             None => list.retain(|mv| self.is_legal_alone(*mv)),
         }
     }
 
-    /// Whether the royal piece on `king` is safe after stepping to `to` (a plain move, when
-    /// every enemy attacks by plain leaps, slides and hops), and under the flying general does
-    /// not face the enemy's: it is lifted off its square, so that it does not shield `to` from
-    /// a slider behind it.
-    fn royal_safe_after_step(&mut self, king: Square, to: Square) -> bool {
-        let code = self.board[king.index()];
-        let captured = self.board[to.index()];
-        self.board[king.index()] = 0;
-        self.board[to.index()] = code;
+    /// Whether the royal piece on `king` is safe after `mv`, whose piece goes from `from`
+    /// (`None`: from hand) to its target, taking at most what stands there (a plain move or a
+    /// drop, when every enemy attacks by plain leaps, slides and hops), and under the
+    /// flying general does not face the enemy's. The board array alone is changed: the mover
+    /// is lifted off its square, so that it does not shield a square behind it, and the
+    /// attack tests count the pieces the array holds.
+    fn royal_safe_after(&mut self, king: Square, from: Option<Square>, mv: &Move) -> bool {
+        let to = mv.to;
+        let code = match from {
+            Some(from) => std::mem::replace(&mut self.board[from.index()], 0),
+            None => 0,
+        };
+        let placed = Piece {
+            color: self.state.side,
+            id: mv.promotion().unwrap_or(mv.piece),
+        };
+        let captured = std::mem::replace(&mut self.board[to.index()], placed.code());
+        let king_now = if from == Some(king) { to } else { king };
         let them = self.state.side.opponent();
-        let exposed =
-            self.attacked(to, them) || (self.rules.flying_general && self.faces_royal_of(to, them));
+        let exposed = self.attacked(king_now, them)
+            || (self.rules.flying_general && self.faces_royal_of(king_now, them));
         self.board[to.index()] = captured;
-        self.board[king.index()] = code;
+        if let Some(from) = from {
+            self.board[from.index()] = code;
+        }
         !exposed
     }
 
     /// Whether the royal king is safe after `mv`, one of the rules' castlings (its squares
     /// were found empty and not attacked when it was generated): king and partner are moved
-    /// on the board array alone, as in [`royal_safe_after_step`](Position::royal_safe_after_step).
+    /// on the board array alone, as in [`royal_safe_after`](Position::royal_safe_after).
     fn royal_safe_after_castling(&mut self, mv: &Move) -> bool {
         let Some((partner, partner_to)) = mv.castle_partner() else {
             return self.is_legal_alone(*mv);
