@@ -206,6 +206,12 @@ impl Move {
         self.promotion
     }
 
+    /// The type of the piece where the move leaves it: its promotion, or its own type.
+    #[inline]
+    pub fn placed(&self) -> PieceId {
+        self.promotion.unwrap_or(self.piece)
+    }
+
     /// The same move promoting to `id`.
     #[inline]
     pub fn with_promotion(&self, id: PieceId) -> Move {

@@ -39,7 +39,7 @@ impl ExchangeTables {
     /// promotes).
     #[inline]
     fn lands(&self, mv: &Move) -> i32 {
-        self.values[mv.promotion().unwrap_or(mv.piece) as usize]
+        self.values[mv.placed() as usize]
     }
 
     /// Whether `mv`, winning `gain` by itself, can lose material in the exchange (only if

@@ -48,21 +48,31 @@ impl Position {
         if self.rules.end.has_variant_end() && self.variant_end().is_some() {
             return 0;
         }
+        match self.geometry().num_squares() {
+            0..=64 => self.count_quick::<u64>(king, exposure),
+            65..=128 => self.count_quick::<u128>(king, exposure),
+            _ => self.count_quick::<SquareSet>(king, exposure),
+        }
+    }
+
+    /// [`count_legal`](Position::count_legal) under the quick legality test, with the royal
+    /// piece on `king` and the exposure squares `exposure`, in sets of type `S`.
+    fn count_quick<S: SquareBits>(&mut self, king: Square, exposure: SquareSet) -> usize {
         let mut list = MoveList::new();
         let mut count = QuickCount {
             king,
             exposure: &exposure,
             count: 0,
         };
-        match self.geometry().num_squares() {
-            0..=64 => self.count_board_moves::<u64>(&mut list, &mut count),
-            65..=128 => self.count_board_moves::<u128>(&mut list, &mut count),
-            _ => self.count_board_moves::<SquareSet>(&mut list, &mut count),
+        let king_targets: S = self.count_board_moves(&mut list, &mut count);
+        let mut total = count.count;
+        let king_piece = self.piece_at(king).expect("the royal piece");
+        for to in king_targets.iter() {
+            total += usize::from(self.royal_safe_after(king, king_piece.id, Some(king), to));
         }
-        let counted = count.count;
         self.rule_moves(&mut list);
         self.retain_legal_by(Some((king, exposure)), &mut list);
-        let total = counted + list.len();
+        total += list.len();
         if total == 0 && self.rules.pass_on_stalemate[self.state.side.index()] {
             // A pass where a side with no move passes, as generate_legal gives it.
             return usize::from(self.pass_move().is_some());
@@ -75,13 +85,16 @@ impl Position {
     /// ([`MoveTable::walk_free`](notation::MoveTable::walk_free)), its type has no zone or
     /// jump and its paths find nothing, its moves are its set targets (sets of type `S`, see
     /// [`set_targets`]) and its other leaps; other pieces' moves are found as `board_moves`
-    /// finds them.
-    fn count_board_moves<S: SquareBits>(&self, list: &mut MoveList, count: &mut QuickCount) {
+    /// finds them. The royal piece's plain set moves are returned, as targets, for the
+    /// caller to test.
+    fn count_board_moves<S: SquareBits>(&self, list: &mut MoveList, count: &mut QuickCount) -> S {
         let us = self.state.side;
         let occupancy = OccupancySets::<S>::new(Occupancy {
             own: &self.by_color[us.index()],
             foes: &self.by_color[us.opponent().index()],
         });
+        let exposure = S::from_set_ref(count.exposure);
+        let mut king_targets = S::default();
         for id in 0..self.rules.pieces.len() as PieceId {
             let piece = Piece { color: us, id };
             let squares = &self.by_code[piece.code() as usize];
@@ -91,21 +104,32 @@ impl Position {
             let pt = &self.rules.pieces[id as usize];
             let table = &pt.tables[us.index()];
             let sets_alone = pt.zone_moves.is_none() && pt.jump_rank == 0;
+            let plain = S::from_set_ref(self.plain_targets(id, us));
             for from in squares.iter() {
-                let counted = count.may_count_from(from);
-                if sets_alone && table.walk_free(from) && !self.paths_may_move(table, from) {
-                    let targets = set_targets::<S>(table, from, occupancy);
-                    self.list_set_moves(id, from, targets, list, counted.then_some(&mut *count));
-                    if !table.other_leaps(from).is_empty() {
-                        let count = counted.then_some(&mut *count);
-                        self.other_leap_moves(piece, from, table, list, count);
-                    }
-                } else {
-                    let count = counted.then_some(&mut *count);
+                if !(sets_alone && table.walk_free(from) && !self.paths_may_move(table, from)) {
+                    let count = count.may_count_from(from).then_some(&mut *count);
                     self.counted_piece_moves(piece, from, list, count);
+                    continue;
+                }
+                let mut targets = set_targets::<S>(table, from, occupancy);
+                if from == count.king {
+                    king_targets = targets & plain;
+                    targets &= !plain;
+                } else if !exposure.contains(from) {
+                    let quick = targets & plain & !exposure;
+                    count.count += quick.len();
+                    targets &= !quick;
+                }
+                if !targets.is_empty() {
+                    self.list_set_moves(id, from, targets, list, None);
+                }
+                if !table.other_leaps(from).is_empty() {
+                    let count = count.may_count_from(from).then_some(&mut *count);
+                    self.other_leap_moves(piece, from, table, list, count);
                 }
             }
         }
+        king_targets
     }
 
     /// Whether the legal moves are the pseudo-legal moves that pass the legality test alone:

@@ -166,7 +166,7 @@ impl Position {
             guarded.remove(mv.from);
             guarded.insert(mv.to);
         }
-        let placed = mv.promotion().unwrap_or(mv.piece);
+        let placed = mv.placed();
         if mv.kind == MoveKind::Drop && self.rules.piece(placed).royal {
             guarded.insert(mv.to);
         }
@@ -266,14 +266,19 @@ impl Position {
                         !mv.has_victims() && !mv.has(MoveFlags::INDUCED) && mv.unload().is_none();
                     match mv.kind {
                         MoveKind::Normal if mv.from == king && plain => {
-                            return self.royal_safe_after(king, Some(mv.from), mv);
+                            return self.royal_safe_after(king, mv.placed(), Some(mv.from), mv.to);
                         }
                         MoveKind::Normal if plain && !self.is_sittuyin_promotion(mv) => {
                             if untouched {
                                 return true;
                             }
                             if probe && mv.gate().is_none() {
-                                return self.royal_safe_after(king, Some(mv.from), mv);
+                                return self.royal_safe_after(
+                                    king,
+                                    mv.placed(),
+                                    Some(mv.from),
+                                    mv.to,
+                                );
                             }
                         }
                         MoveKind::Drop
@@ -284,7 +289,7 @@ impl Position {
                                 return true;
                             }
                             if probe {
-                                return self.royal_safe_after(king, None, mv);
+                                return self.royal_safe_after(king, mv.placed(), None, mv.to);
                             }
                         }
                         MoveKind::Castle
@@ -304,21 +309,26 @@ impl Position {
         }
     }
 
-    /// Whether the royal piece on `king` is safe after `mv`, whose piece goes from `from`
-    /// (`None`: from hand) to its target, taking at most what stands there (a plain move or a
-    /// drop, when every enemy attacks by plain leaps, slides and hops), and under the
+    /// Whether the royal piece on `king` is safe after a piece of the side to move goes from
+    /// `from` (`None`: from hand) to `to` as the type `placed`, taking at most what stands
+    /// there (a plain move or a drop, when every enemy attacks by plain leaps, slides and hops), and under the
     /// flying general does not face the enemy's. The board array alone is changed: the mover
     /// is lifted off its square, so that it does not shield a square behind it, and the
     /// attack tests count the pieces the array holds.
-    fn royal_safe_after(&mut self, king: Square, from: Option<Square>, mv: &Move) -> bool {
-        let to = mv.to;
+    pub(super) fn royal_safe_after(
+        &mut self,
+        king: Square,
+        placed: PieceId,
+        from: Option<Square>,
+        to: Square,
+    ) -> bool {
         let code = match from {
             Some(from) => std::mem::replace(&mut self.board[from.index()], 0),
             None => 0,
         };
         let placed = Piece {
             color: self.state.side,
-            id: mv.promotion().unwrap_or(mv.piece),
+            id: placed,
         };
         let captured = std::mem::replace(&mut self.board[to.index()], placed.code());
         let king_now = if from == Some(king) { to } else { king };

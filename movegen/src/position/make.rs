@@ -97,7 +97,7 @@ impl Position {
                     mv.to,
                     Piece {
                         color: us,
-                        id: mv.promotion().unwrap_or(mv.piece),
+                        id: mv.placed(),
                     },
                 );
                 let initial = self.rules.pieces[mv.piece as usize].initial_squares[us.index()];

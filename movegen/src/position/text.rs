@@ -82,7 +82,7 @@ impl Position {
             MoveKind::Pass => (format!("{}{}", sq(mv.from), sq(mv.from)), mv.from),
             // A piece dropped promoted is written by its promoted form (`+B@a5`).
             MoveKind::Drop => {
-                let id = mv.promotion().unwrap_or(mv.piece);
+                let id = mv.placed();
                 let text = format!("{}@{}", self.rules.pieces[id as usize].symbol, sq(mv.to));
                 return self.with_wall(text, mv, mv.to, "", format);
             }
