@@ -236,14 +236,38 @@ impl AttackLines {
     }
 
     /// The squares whose change of occupancy could open an attack on a royal piece on
-    /// `target` by `pos`'s attacking colour: the piece that alone shields it from a slider
-    /// along a line; on a line with a hopper among its first three pieces, the squares up to
-    /// the third; the square a lame leaper needs empty. (Other leaps test nothing on the
-    /// way.)
-    pub(crate) fn exposure(&self, pos: &Position, target: Square) -> SquareSet {
+    /// `target` by `pos`'s attacking colour, or `None` when it is attacked now (the same as
+    /// [`attacked`](AttackLines::attacked), found on the same walk): the piece that alone
+    /// shields it from a slider along a line; on a line with a hopper among its first three
+    /// pieces, the squares up to the third; the square a lame leaper needs empty. (Other
+    /// leaps test nothing on the way.)
+    pub(crate) fn exposure_unless_attacked(
+        &self,
+        pos: &Position,
+        target: Square,
+    ) -> Option<SquareSet> {
         let by = self.by;
-        let attackers = pos.pieces_of(by);
+        let [(leap_start, leap_end), (lame_start, lame_end), _] = self.index[target.index()];
+        for &(id, from) in &self.leaps[leap_start as usize..leap_end as usize] {
+            let piece = Piece { color: by, id };
+            let code = piece.code();
+            if (from & pos.pieces(piece))
+                .iter()
+                .any(|sq| pos.board[sq.index()] == code)
+            {
+                return None;
+            }
+        }
         let mut exposure = SquareSet::EMPTY;
+        for &(id, from, block) in &self.lame[lame_start as usize..lame_end as usize] {
+            if pos.board[from.index()] == (Piece { color: by, id }).code() {
+                if pos.board[block.index()] == 0 {
+                    return None;
+                }
+                exposure.insert(block);
+            }
+        }
+        let attackers = pos.pieces_of(by);
         for line in self.lines_from(target) {
             if !line.squares.intersects(attackers) {
                 continue;
@@ -259,14 +283,16 @@ impl AttackLines {
                     continue;
                 }
                 seen += 1;
-                hopper_near |= self.takes(code, step.hops);
                 match shield {
+                    None if self.takes(code, step.slides) => return None,
                     None => shield = Some(step.square),
+                    Some(_) if seen == 2 && self.takes(code, step.hops) => return None,
                     Some(first) if seen == 2 && self.takes(code, step.slides) => {
                         exposure.insert(first);
                     }
                     Some(_) => {}
                 }
+                hopper_near |= self.takes(code, step.hops);
                 if seen == 3 || (seen == 2 && !line.hops) {
                     break;
                 }
@@ -275,13 +301,7 @@ impl AttackLines {
                 exposure |= stretch;
             }
         }
-        let (lame_start, lame_end) = self.index[target.index()][1];
-        for &(id, from, block) in &self.lame[lame_start as usize..lame_end as usize] {
-            if pos.board[from.index()] == (Piece { color: by, id }).code() {
-                exposure.insert(block);
-            }
-        }
-        exposure
+        Some(exposure)
     }
 }
 
@@ -484,7 +504,7 @@ mod tests {
     }
 
     #[test]
-    fn lines_find_the_exposure_squares_the_types_find_one_by_one() {
+    fn lines_find_the_attacks_and_exposure_squares_the_types_find_one_by_one() {
         let rules = Arc::new(rules(&BETZAS));
         let mut exposed = 0;
         for fen in placements(BETZAS.len(), 300) {
@@ -492,13 +512,11 @@ mod tests {
             for king in pos.geometry().squares() {
                 for by in Color::ALL {
                     let lines = rules.attack_lines[by.index()].as_ref().expect("lines");
-                    let exposure = lines.exposure(&pos, king);
-                    exposed += exposure.len();
-                    assert_eq!(
-                        exposure,
-                        pos.exposure_by_types(king, by.opponent()),
-                        "{fen}: exposure of {king:?} to {by:?}"
-                    );
+                    let exposure = lines.exposure_unless_attacked(&pos, king);
+                    exposed += exposure.map_or(0, SquareSet::len);
+                    let by_types = (!pos.attacked_by_some_type(king, by))
+                        .then(|| pos.exposure_by_types(king, by.opponent()));
+                    assert_eq!(exposure, by_types, "{fen}: exposure of {king:?} to {by:?}");
                 }
             }
         }

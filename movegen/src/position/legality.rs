@@ -381,33 +381,24 @@ impl Position {
             return None;
         }
         let king = royals.first()?;
-        // With attack lines no enemy piece attacks by paths.
-        if self.rules.attack_lines[them.index()].is_none() {
-            for id in 0..self.rules.pieces.len() as PieceId {
-                if self.pieces(Piece { color: them, id }).is_empty() {
-                    continue;
+        let mut exposure = match &self.rules.attack_lines[them.index()] {
+            Some(lines) => lines.exposure_unless_attacked(self, king)?,
+            None => {
+                for id in 0..self.rules.pieces.len() as PieceId {
+                    if self.pieces(Piece { color: them, id }).is_empty() {
+                        continue;
+                    }
+                    if self.rules.pieces[id as usize].attacks_by_paths(them) {
+                        return None;
+                    }
                 }
-                if self.rules.pieces[id as usize].attacks_by_paths(them) {
+                if self.attacked(king, them) {
                     return None;
                 }
+                self.exposure_by_types(king, us)
             }
-        }
-        if self.attacked(king, them) {
-            return None;
-        }
-        Some((king, self.exposure(king, us)))
-    }
-
-    /// The squares whose change of occupancy could open an attack on `king`: the only piece
-    /// between it and an enemy slider, the first three pieces (and the squares between) on a
-    /// line with an enemy hopper among them, the block squares of enemy lame leapers, and the
-    /// file between facing generals.
-    fn exposure(&self, king: Square, us: Color) -> SquareSet {
-        let them = us.opponent();
-        let mut exposure = match &self.rules.attack_lines[them.index()] {
-            Some(lines) => lines.exposure(self, king),
-            None => self.exposure_by_types(king, us),
         };
+        // The file between facing generals.
         if self.rules.flying_general {
             for other in self.royals(them).iter() {
                 if self.geometry().file(other) == self.geometry().file(king) {
@@ -415,11 +406,13 @@ impl Position {
                 }
             }
         }
-        exposure
+        Some((king, exposure))
     }
 
-    /// The squares of [`exposure`](Position::exposure) that enemy pieces' moves give, found
-    /// piece type by piece type (the facing generals aside).
+    /// The squares whose change of occupancy could open an attack on `king`, found piece
+    /// type by piece type: the only piece between it and an enemy slider, the first three
+    /// pieces (and the squares between) on a line with an enemy hopper among them, and the
+    /// block squares of enemy lame leapers (the facing generals aside).
     pub(crate) fn exposure_by_types(&self, king: Square, us: Color) -> SquareSet {
         let them = us.opponent();
         let mut exposure = SquareSet::EMPTY;
