@@ -1,6 +1,6 @@
 //! Castling by the rules: the king and a never-moved partner on the castling rank.
 
-use notation::{Color, Square, SquareSet};
+use notation::{Color, Square};
 
 use crate::{
     moves::{Move, MoveList},
@@ -23,13 +23,12 @@ impl Position {
         // A rank's squares have consecutive indices, in the order of their files.
         let first = Square((rank * g.width() as i32) as u8);
         let last = Square(first.0 + (g.width() - 1));
-        let on_rank = SquareSet::at_or_above(first) & SquareSet::at_or_below(last);
+        let on_rank = |sq: &Square| (first..=last).contains(sq);
         let kings = self.pieces(Piece {
             color: us,
             id: king_id,
-        }) & self.virgin
-            & on_rank;
-        if kings.is_empty() {
+        }) & self.virgin;
+        if !kings.iter().any(|king| on_rank(&king)) {
             return;
         }
         let on_file = |king_file: u8, partner_file: i32| {
@@ -41,15 +40,14 @@ impl Position {
         // Only a royal king may not castle out of, through or into check. Whether it stands
         // in check is asked once a castling finds its squares empty.
         let royal = rules.piece(king_id).royal;
-        for king in kings.iter() {
+        for king in kings.iter().filter(on_rank) {
             let mut in_check = None;
             for &partner_id in &castling.partners {
                 let partners = self.pieces(Piece {
                     color: us,
                     id: partner_id,
-                }) & self.virgin
-                    & on_rank;
-                for partner in partners.iter() {
+                }) & self.virgin;
+                for partner in partners.iter().filter(on_rank) {
                     let targets = if partner > king { kingside } else { queenside };
                     let Some((king_to, partner_to)) = targets else {
                         continue;

@@ -97,7 +97,7 @@ impl Position {
         let mut king_targets = S::default();
         for id in 0..self.rules.pieces.len() as PieceId {
             let piece = Piece { color: us, id };
-            let squares = &self.by_code[piece.code() as usize];
+            let squares = S::from_set_ref(&self.by_code[piece.code() as usize]);
             if squares.is_empty() {
                 continue;
             }
@@ -105,8 +105,14 @@ impl Position {
             let table = &pt.tables[us.index()];
             let sets_alone = pt.zone_moves.is_none() && pt.jump_rank == 0;
             let plain = S::from_set_ref(self.plain_targets(id, us));
+            // Paths that only capture e.p. find nothing without an e.p. square.
+            let paths = !table.paths().is_empty()
+                && (!table.only_ep_paths() || !self.state.ep_squares.is_empty());
             for from in squares.iter() {
-                if !(sets_alone && table.walk_free(from) && !self.paths_may_move(table, from)) {
+                let sets = sets_alone
+                    && table.walk_free(from)
+                    && !(paths && self.paths_may_move(table, from));
+                if !sets {
                     let count = count.may_count_from(from).then_some(&mut *count);
                     self.counted_piece_moves(piece, from, list, count);
                     continue;
