@@ -113,6 +113,24 @@ pub(crate) struct OccupancySets<S> {
 }
 
 impl<S: SquareBits> OccupancySets<S> {
+    /// The occupied squares.
+    #[inline]
+    pub(crate) fn occupied(&self) -> S {
+        self.occupied
+    }
+
+    /// The empty squares.
+    #[inline]
+    pub(crate) fn empty(&self) -> S {
+        self.empty
+    }
+
+    /// The squares of the mover's foes.
+    #[inline]
+    pub(crate) fn foes(&self) -> S {
+        self.foes
+    }
+
     /// The sets of `occupancy`.
     #[inline]
     pub(crate) fn new(occupancy: Occupancy) -> Self {
@@ -154,7 +172,7 @@ fn slide_targets<S: SquareBits>(
 
 /// Hands `sink` the moves of `leaps` the board allows, in their order.
 #[inline]
-pub(crate) fn leap_moves<B: PlainBoard>(
+fn leap_moves<B: PlainBoard>(
     leaps: &[notation::Leap],
     board: &B,
     sink: &mut impl FnMut(PlainMove),

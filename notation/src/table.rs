@@ -398,10 +398,11 @@ impl MoveTable {
         self.may_repeat.contains(sq)
     }
 
-    /// Whether no plain move from `sq` needs a walk along a line: it has no hop, its slides
-    /// only move and capture (so that sets find them, as they find the leaps in
-    /// [`leap_sets`](MoveTable::leap_sets)), and no two of its moves can repeat. Its
-    /// [`other_leaps`](MoveTable::other_leaps) and [`paths`](MoveTable::paths) are apart.
+    /// Whether no plain move from `sq` needs a walk along a line or a look at a piece: it
+    /// has no hop, its slides only move and capture (so that sets find them, as they find
+    /// the leaps in [`leap_sets`](MoveTable::leap_sets)), so do its
+    /// [`other_leaps`](MoveTable::other_leaps) (lame or first-move-only as they may be), and
+    /// no two of its moves can repeat. Its [`paths`](MoveTable::paths) are apart.
     #[inline]
     pub fn walk_free(&self, sq: Square) -> bool {
         self.walk_free.contains(sq)
@@ -410,6 +411,10 @@ impl MoveTable {
     /// Works out [`MoveTable::walk_free`] for `sq`.
     pub(crate) fn moves_walk_free(&self, sq: Square) -> bool {
         self.hops(sq).is_empty()
+            && self
+                .other_leaps(sq)
+                .iter()
+                .all(|leap| simple_ending(leap.modes).is_some())
             && self
                 .slides(sq)
                 .iter()

@@ -1,6 +1,6 @@
 //! Counting the legal moves without listing them all, for perft's last ply.
 
-use notation::{Square, SquareBits, SquareSet};
+use notation::{simple_ending, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::MoveList,
@@ -130,12 +130,46 @@ impl Position {
                     self.list_set_moves(id, from, targets, list, None);
                 }
                 if !table.other_leaps(from).is_empty() {
-                    let count = count.may_count_from(from).then_some(&mut *count);
-                    self.other_leap_moves(piece, from, table, list, count);
+                    self.count_other_leaps(piece, from, table, occupancy, list, count);
                 }
             }
         }
         king_targets
+    }
+
+    /// The moves of the [`other_leaps`](notation::MoveTable::other_leaps) of `piece` on
+    /// `from` (lame or first-move-only leaps that only move and capture): counted in `count`
+    /// where it may count them, listed otherwise.
+    fn count_other_leaps<S: SquareBits>(
+        &self,
+        piece: Piece,
+        from: Square,
+        table: &MoveTable,
+        occupancy: OccupancySets<S>,
+        list: &mut MoveList,
+        count: &mut QuickCount,
+    ) {
+        let counted = count.may_count_from(from);
+        let plain_targets = self.plain_targets(piece.id, self.state.side);
+        for leap in table.other_leaps(from) {
+            let to = leap.to;
+            let (moves, captures) =
+                simple_ending(leap.modes).expect("walk-free squares' leaps end simply");
+            let ends = (moves && occupancy.empty().contains(to))
+                || (captures && occupancy.foes().contains(to));
+            if !ends
+                || leap.block.is_some_and(|b| occupancy.occupied().contains(b))
+                || !self.initial_ok(leap.initial, piece, from)
+            {
+                continue;
+            }
+            if counted && plain_targets.contains(to) && !count.exposure.contains(to) {
+                count.count += 1;
+            } else {
+                let ep_square = if leap.ep_on_block { leap.block } else { None };
+                self.push_plain(piece.id, from, to, ep_square, plain_targets, list);
+            }
+        }
     }
 
     /// Whether the legal moves are the pseudo-legal moves that pass the legality test alone:

@@ -5,7 +5,7 @@ use notation::{Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::{Move, MoveFlags, MoveList},
-    plain::{leap_moves, plain_moves, plain_moves_by_sets, Occupancy, PlainBoard, PlainMove},
+    plain::{plain_moves, plain_moves_by_sets, Occupancy, PlainBoard, PlainMove},
     position::{count::QuickCount, Piece, Position},
     rules::PieceId,
     walk::{generate_paths, Ending, PathMove},
@@ -94,7 +94,7 @@ impl Position {
         // never promotes or gates on go straight into the list.
         let plain_targets = self.plain_targets(id, self.state.side);
         let push = |plain: PlainMove, list: &mut MoveList| {
-            self.push_plain(id, from, plain, plain_targets, list);
+            self.push_plain(id, from, plain.to, plain.ep_square, plain_targets, list);
         };
         // A piece's moves may repeat (the Lion's), and only the listed ones are compared.
         let paths_may_move = self.paths_may_move(table, from);
@@ -134,62 +134,34 @@ impl Position {
         }
     }
 
-    /// Lists the plain move `plain` of the side to move's piece of type `id` from `from`:
-    /// straight into `list` when its target is among `plain_targets` (where the piece neither
-    /// promotes nor gates), through [`add_special`](Position::add_special) otherwise.
+    /// Lists the plain move of the side to move's piece of type `id` from `from` to `to`,
+    /// which gives an e.p. right on `ep_square`: straight into `list` when `to` is among
+    /// `plain_targets` (where the piece neither promotes nor gates), through
+    /// [`add_special`](Position::add_special) otherwise.
     #[inline]
-    fn push_plain(
+    pub(super) fn push_plain(
         &self,
         id: PieceId,
         from: Square,
-        plain: PlainMove,
+        to: Square,
+        ep_square: Option<Square>,
         plain_targets: &SquareSet,
         list: &mut MoveList,
     ) {
         // Built in its slot: in a profile, copying a move whole from where it had been
         // built field by field stalled on store-to-load forwarding.
-        if plain_targets.contains(plain.to) {
-            list.push(Move::normal(id, from, plain.to));
-            if let Some(ep) = plain.ep_square {
+        if plain_targets.contains(to) {
+            list.push(Move::normal(id, from, to));
+            if let Some(ep) = ep_square {
                 list.last_mut().expect("just pushed").add_ep_square(ep);
             }
         } else {
-            let mut mv = Move::normal(id, from, plain.to);
-            if let Some(ep) = plain.ep_square {
+            let mut mv = Move::normal(id, from, to);
+            if let Some(ep) = ep_square {
                 mv.add_ep_square(ep);
             }
             self.add_special(mv, list);
         }
-    }
-
-    /// The moves of the leaps of `piece` on `from` that are not set moves
-    /// ([`MoveTable::other_leaps`]): listed, or counted in `count` where it may count them.
-    pub(super) fn other_leap_moves(
-        &self,
-        piece: Piece,
-        from: Square,
-        table: &MoveTable,
-        list: &mut MoveList,
-        mut count: Option<&mut QuickCount>,
-    ) {
-        let view = PlainView {
-            pos: self,
-            piece,
-            from,
-        };
-        let plain_targets = self.plain_targets(piece.id, self.state.side);
-        leap_moves(
-            table.other_leaps(from),
-            &view,
-            &mut |plain| match &mut count {
-                Some(count)
-                    if plain_targets.contains(plain.to) && !count.exposure.contains(plain.to) =>
-                {
-                    count.count += 1;
-                }
-                _ => self.push_plain(piece.id, from, plain, plain_targets, list),
-            },
-        );
     }
 
     /// Whether the paths of a piece on `from` whose moves are `table` may find a move: it has
