@@ -259,28 +259,35 @@ impl Position {
     /// # Panics
     /// Panics if no move was made.
     pub fn unmake(&mut self) {
-        let undo = self.history.pop().expect("a move to unmake");
+        // Read in place: the record is large, and moving it off the stack cost more than
+        // the rest of a plain move's unmake.
+        let last = self.history.len().checked_sub(1).expect("a move to unmake");
         if self.rules.moves.flip.is_some() {
             let flipped = self.flipped.pop().expect("the pieces the move flipped");
             self.flip_pieces(flipped);
         }
-        if let Some(wall) = undo.wall {
+        let undo = &self.history[last];
+        let (wall, petrified, blast_petrified) = (undo.wall, undo.petrified, undo.blast_petrified);
+        if let Some(wall) = wall {
             self.remove_wall(wall);
         }
-        if let Some(petrified) = undo.petrified {
+        if let Some(petrified) = petrified {
             self.remove_wall(petrified);
         }
-        if undo.blast_petrified {
-            for change in &undo.changes {
-                if self.walls.contains(change.square) {
-                    self.remove_wall(change.square);
+        if blast_petrified {
+            for i in 0..self.history[last].changes.len() {
+                let square = self.history[last].changes[i].square;
+                if self.walls.contains(square) {
+                    self.remove_wall(square);
                 }
             }
         }
-        if undo.state.duck != self.state.duck {
-            self.set_duck(undo.state.duck);
+        let duck = self.history[last].state.duck;
+        if duck != self.state.duck {
+            self.set_duck(duck);
         }
-        for change in undo.changes.iter().rev() {
+        for i in (0..self.history[last].changes.len()).rev() {
+            let change = self.history[last].changes[i];
             self.take(change.square);
             if let Some(piece) = Piece::from_code(change.code) {
                 self.put(change.square, piece);
@@ -288,11 +295,13 @@ impl Position {
             self.set_virgin(change.square, change.virgin);
             self.set_promoted(change.square, change.promoted);
         }
-        for &(color, id, delta) in undo.hand_changes.iter().rev() {
+        for i in (0..self.history[last].hand_changes.len()).rev() {
+            let (color, id, delta) = self.history[last].hand_changes[i];
             let count = self.in_hand(color, id) as i16 - delta as i16;
             self.set_hand(color, id, count.clamp(0, u8::MAX as i16) as u8);
         }
-        self.state = undo.state;
+        self.state = self.history[last].state;
+        self.history.truncate(last);
     }
 
     /// The squares strictly between `a` and `b` when they share a rank, file or diagonal.

@@ -466,7 +466,12 @@ impl Position {
     #[inline]
     pub(crate) fn set_virgin(&mut self, sq: Square, virgin: bool) {
         if self.virgin.contains(sq) != virgin {
-            self.virgin ^= SquareSet::from_square(sq);
+            // One word written, not the whole set.
+            if virgin {
+                self.virgin.insert(sq);
+            } else {
+                self.virgin.remove(sq);
+            }
             self.state.key ^= self.zobrist.virgin(sq);
         }
     }
@@ -475,7 +480,11 @@ impl Position {
     #[inline]
     pub(crate) fn set_promoted(&mut self, sq: Square, promoted: bool) {
         if self.promoted.contains(sq) != promoted {
-            self.promoted ^= SquareSet::from_square(sq);
+            if promoted {
+                self.promoted.insert(sq);
+            } else {
+                self.promoted.remove(sq);
+            }
             self.state.key ^= self.zobrist.promoted(sq);
         }
     }
@@ -501,11 +510,14 @@ impl Position {
     /// Replaces the e.p. rights.
     #[inline]
     pub(crate) fn set_ep(&mut self, squares: SquareSet, victim: Option<Square>) {
+        self.state.ep_victim = victim;
+        if squares.is_empty() && self.state.ep_squares.is_empty() {
+            return;
+        }
         for sq in (self.state.ep_squares ^ squares).iter() {
             self.state.key ^= self.zobrist.ep(sq);
         }
         self.state.ep_squares = squares;
-        self.state.ep_victim = victim;
     }
 
     /// The table for the piece on `sq` moving from there (zone moves included).
