@@ -277,7 +277,9 @@ impl AttackLines {
             let mut seen = 0;
             let mut hopper_near = false;
             for step in self.steps(line) {
-                stretch.insert(step.square);
+                if line.hops {
+                    stretch.insert(step.square);
+                }
                 let code = pos.board[step.square.index()];
                 if code == 0 {
                     continue;
