@@ -167,6 +167,30 @@ impl AttackLines {
         Some(lines)
     }
 
+    /// Whether a piece of `pos` takes a royal piece on `target` by a leap that tests nothing
+    /// on the way.
+    #[inline]
+    fn taken_by_a_leap(&self, pos: &Position, target: Square) -> bool {
+        let (start, end) = self.index[target.index()][0];
+        self.leaps[start as usize..end as usize]
+            .iter()
+            .any(|&(id, from)| {
+                let piece = Piece { color: self.by, id };
+                let code = piece.code();
+                (from & pos.pieces(piece))
+                    .iter()
+                    .any(|sq| pos.board[sq.index()] == code)
+            })
+    }
+
+    /// The lame leaps to `target`: the type, the square it leaps from and the square the
+    /// leap needs empty.
+    #[inline]
+    fn lame_to(&self, target: Square) -> &[(PieceId, Square, Square)] {
+        let (start, end) = self.index[target.index()][1];
+        &self.lame[start as usize..end as usize]
+    }
+
     /// The lines from `target`.
     #[inline]
     fn lines_from(&self, target: Square) -> &[Line] {
@@ -194,18 +218,10 @@ impl AttackLines {
     #[inline]
     pub(crate) fn attacked(&self, pos: &Position, target: Square) -> bool {
         let by = self.by;
-        let [(leap_start, leap_end), (lame_start, lame_end), _] = self.index[target.index()];
-        for &(id, from) in &self.leaps[leap_start as usize..leap_end as usize] {
-            let piece = Piece { color: by, id };
-            let code = piece.code();
-            if (from & pos.pieces(piece))
-                .iter()
-                .any(|sq| pos.board[sq.index()] == code)
-            {
-                return true;
-            }
+        if self.taken_by_a_leap(pos, target) {
+            return true;
         }
-        for &(id, from, block) in &self.lame[lame_start as usize..lame_end as usize] {
+        for &(id, from, block) in self.lame_to(target) {
             let code = Piece { color: by, id }.code();
             if pos.board[from.index()] == code && pos.board[block.index()] == 0 {
                 return true;
@@ -247,19 +263,11 @@ impl AttackLines {
         target: Square,
     ) -> Option<SquareSet> {
         let by = self.by;
-        let [(leap_start, leap_end), (lame_start, lame_end), _] = self.index[target.index()];
-        for &(id, from) in &self.leaps[leap_start as usize..leap_end as usize] {
-            let piece = Piece { color: by, id };
-            let code = piece.code();
-            if (from & pos.pieces(piece))
-                .iter()
-                .any(|sq| pos.board[sq.index()] == code)
-            {
-                return None;
-            }
+        if self.taken_by_a_leap(pos, target) {
+            return None;
         }
         let mut exposure = SquareSet::EMPTY;
-        for &(id, from, block) in &self.lame[lame_start as usize..lame_end as usize] {
+        for &(id, from, block) in self.lame_to(target) {
             if pos.board[from.index()] == (Piece { color: by, id }).code() {
                 if pos.board[block.index()] == 0 {
                     return None;
