@@ -311,10 +311,10 @@ impl Position {
 
     /// Whether the royal piece on `king` is safe after a piece of the side to move goes from
     /// `from` (`None`: from hand) to `to` as the type `placed`, taking at most what stands
-    /// there (a plain move or a drop, when every enemy attacks by plain leaps, slides and hops), and under the
-    /// flying general does not face the enemy's. The board array alone is changed: the mover
-    /// is lifted off its square, so that it does not shield a square behind it, and the
-    /// attack tests count the pieces the array holds.
+    /// there (a plain move or a drop, when every enemy attacks by plain leaps, slides and
+    /// hops), and under the flying general does not face the enemy's. The board array alone
+    /// is changed: the mover is lifted off its square, so that it does not shield a square
+    /// behind it, and the attack tests count the pieces the array holds.
     pub(super) fn royal_safe_after(
         &mut self,
         king: Square,
