@@ -879,6 +879,9 @@ pub struct Rules {
     /// The special rules' hooks `make` and the legality test consult; set by
     /// [`Rules::finish`] (until then all of them).
     pub(crate) hooks: Hooks,
+    /// [`Rules::quick_legality_allowed`], worked out by [`Rules::finish`] (until then
+    /// `false`: every move is made to be tested).
+    pub(crate) quick_legality: bool,
 }
 
 impl Rules {
@@ -931,6 +934,7 @@ impl Rules {
             xboard_template: None,
             pocket_size: None,
             hooks: Hooks::ALL,
+            quick_legality: false,
         }
     }
 
@@ -968,6 +972,7 @@ impl Rules {
         self.moves.petrify = self.pieces.iter().any(|p| p.petrifies);
         self.moves.burning = self.pieces.iter().any(|p| p.burns);
         self.hooks = Hooks::of(self);
+        self.quick_legality = self.quick_legality_allowed();
         self.attack_lines = Color::ALL.map(|by| AttackLines::new(self, by));
         let ataxx_drops = self
             .drops

@@ -371,7 +371,7 @@ impl Position {
     /// move the royal piece, takes nothing off other squares, and neither leaves nor enters an
     /// exposure square cannot expose the royal piece.
     pub(super) fn quick_legality(&self) -> Option<(Square, SquareSet)> {
-        if !self.rules.quick_legality_allowed() {
+        if !self.rules.quick_legality {
             return None;
         }
         let us = self.state.side;
