@@ -20,6 +20,9 @@ impl Position {
             Color::White => castling.rank as i32,
             Color::Black => g.height() as i32 - 1 - castling.rank as i32,
         };
+        if !(0..g.height() as i32).contains(&rank) {
+            return;
+        }
         // A rank's squares have consecutive indices, in the order of their files.
         let first = Square((rank * g.width() as i32) as u8);
         let last = Square(first.0 + (g.width() - 1));
