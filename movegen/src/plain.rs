@@ -87,10 +87,10 @@ pub(crate) fn plain_moves_by_sets<S: SquareBits, B: PlainBoard>(
     targets
 }
 
-/// The targets of the set moves from `from`, a square where every plain move but its
-/// [`other_leaps`](MoveTable::other_leaps) is one
-/// ([`MoveTable::set_only`]), on a board whose pieces are `occupancy`: what
-/// [`plain_moves_by_sets`] returns there, without a board to walk.
+/// The targets of the set moves from `from`, a square where no plain move needs a walk
+/// ([`MoveTable::walk_free`]; its [`other_leaps`](MoveTable::other_leaps) are apart), on a
+/// board whose pieces are `occupancy`: what [`plain_moves_by_sets`] returns there, without a
+/// board to walk.
 #[inline]
 pub(crate) fn set_targets<S: SquareBits>(
     table: &MoveTable,

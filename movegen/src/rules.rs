@@ -882,6 +882,12 @@ pub struct Rules {
     /// [`Rules::quick_legality_allowed`], worked out by [`Rules::finish`] (until then
     /// `false`: every move is made to be tested).
     pub(crate) quick_legality: bool,
+    /// Whether the legal moves are the pseudo-legal moves that pass the legality test alone,
+    /// so that they may be counted without listing them all
+    /// ([`Position::count_legal`](crate::Position::count_legal)): no mandatory captures or
+    /// drops, no walls, grid cells or sittuyin promotions to filter or add moves afterwards;
+    /// set by [`Rules::finish`] (until then `false`).
+    pub(crate) bulk_count: bool,
 }
 
 impl Rules {
@@ -935,6 +941,7 @@ impl Rules {
             pocket_size: None,
             hooks: Hooks::ALL,
             quick_legality: false,
+            bulk_count: false,
         }
     }
 
@@ -973,6 +980,11 @@ impl Rules {
         self.moves.burning = self.pieces.iter().any(|p| p.burns);
         self.hooks = Hooks::of(self);
         self.quick_legality = self.quick_legality_allowed();
+        self.bulk_count = !self.moves.must_capture
+            && !self.drops.must_drop
+            && !self.has_walls()
+            && self.moves.grid.is_none()
+            && !self.promotion.sittuyin;
         self.attack_lines = Color::ALL.map(|by| AttackLines::new(self, by));
         let ataxx_drops = self
             .drops

@@ -16,12 +16,22 @@ pub(crate) struct QuickCount<'a> {
     /// The side to move's royal piece.
     king: Square,
     /// The squares whose change of occupancy could open an attack on it.
-    pub(super) exposure: &'a SquareSet,
+    exposure: &'a SquareSet,
     /// The moves counted so far.
-    pub(super) count: usize,
+    count: usize,
 }
 
 impl QuickCount<'_> {
+    /// Counts the set moves to `targets` that need no test, those to squares where the piece
+    /// neither promotes nor gates (`plain`) off the exposure squares, and returns the other
+    /// targets. Only for a piece [`may_count_from`](QuickCount::may_count_from) its square.
+    #[inline]
+    pub(super) fn count_safe<S: SquareBits>(&mut self, targets: S, plain: S) -> S {
+        let safe = targets & plain & !S::from_set_ref(self.exposure);
+        self.count += safe.len();
+        targets & !safe
+    }
+
     /// Whether the moves of the piece on `from` may be counted: it is not the royal piece and
     /// does not stand on an exposure square.
     #[inline]
@@ -35,7 +45,7 @@ impl Position {
     /// [`generate_legal`](Position::generate_legal) gives, found faster where the quick
     /// legality test holds, by counting plain moves as sets instead of listing them.
     pub fn count_legal(&mut self) -> usize {
-        let quick = if self.bulk_count_allowed() {
+        let quick = if self.rules.bulk_count {
             self.quick_legality()
         } else {
             None
@@ -93,7 +103,6 @@ impl Position {
             own: &self.by_color[us.index()],
             foes: &self.by_color[us.opponent().index()],
         });
-        let exposure = S::from_set_ref(count.exposure);
         let mut king_targets = S::default();
         for id in 0..self.rules.pieces.len() as PieceId {
             let piece = Piece { color: us, id };
@@ -121,10 +130,8 @@ impl Position {
                 if from == count.king {
                     king_targets = targets & plain;
                     targets &= !plain;
-                } else if !exposure.contains(from) {
-                    let quick = targets & plain & !exposure;
-                    count.count += quick.len();
-                    targets &= !quick;
+                } else if count.may_count_from(from) {
+                    targets = count.count_safe(targets, plain);
                 }
                 if !targets.is_empty() {
                     self.list_set_moves(id, from, targets, list, None);
@@ -170,18 +177,5 @@ impl Position {
                 self.push_plain(piece.id, from, to, ep_square, plain_targets, list);
             }
         }
-    }
-
-    /// Whether the legal moves are the pseudo-legal moves that pass the legality test alone:
-    /// no mandatory captures or drops, no walls, grid cells or sittuyin promotions to
-    /// filter or add moves afterwards.
-    fn bulk_count_allowed(&self) -> bool {
-        let rules = &self.rules;
-        !rules.moves.must_capture
-            && !rules.drops.must_drop
-            && rules.walling.is_none()
-            && !rules.has_walls()
-            && rules.moves.grid.is_none()
-            && !rules.promotion.sittuyin
     }
 }

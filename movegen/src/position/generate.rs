@@ -205,13 +205,11 @@ impl Position {
         count: Option<&mut QuickCount>,
     ) {
         let plain = S::from_set_ref(self.plain_targets(id, self.state.side));
-        let mut listed = targets & plain;
-        if let Some(count) = count {
-            let exposure = S::from_set_ref(count.exposure);
-            count.count += (listed & !exposure).len();
-            listed &= exposure;
-        }
-        for to in listed.iter() {
+        let targets = match count {
+            Some(count) => count.count_safe(targets, plain),
+            None => targets,
+        };
+        for to in (targets & plain).iter() {
             list.push(Move::normal(id, from, to));
         }
         for to in (targets & !plain).iter() {
