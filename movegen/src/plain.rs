@@ -2,7 +2,7 @@
 //! square. One generator serves the engine's position (perft, search) and the board
 //! `kraken betza` draws its diagrams on; each sees the board through [`PlainBoard`].
 
-use notation::{Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
+use notation::{simple_ending, Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::walk::Ending;
 
@@ -155,7 +155,7 @@ fn slide_targets<S: SquareBits>(
 ) -> S {
     let mut targets = S::default();
     for (slide, ray) in table.slides(from).iter().zip(table.slide_rays(from)) {
-        let Some((moves, captures)) = slide.simple_ending() else {
+        let Some((moves, captures)) = simple_ending(slide.modes) else {
             walk(slide);
             continue;
         };

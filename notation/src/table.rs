@@ -33,18 +33,9 @@ pub struct Slide {
     /// Whether the square indices rise from the nearest square out (they fall otherwise:
     /// a plain slide never wraps), so that its first occupied square is the lowest of them.
     rising: bool,
-    /// [`simple_ending`] of `modes`, worked out once.
-    simple: Option<(bool, bool)>,
 }
 
 impl Slide {
-    /// Whether the slide may move to an empty square and capture a foe where it stops, when
-    /// it does nothing else ([`simple_ending`] of its modes): `None` otherwise.
-    #[inline]
-    pub fn simple_ending(&self) -> Option<(bool, bool)> {
-        self.simple
-    }
-
     /// Whether the square indices rise from the nearest square out (they fall otherwise), so
     /// that the slide stops at the lowest occupied square of its ray.
     #[inline]
@@ -418,7 +409,7 @@ impl MoveTable {
             && self
                 .slides(sq)
                 .iter()
-                .all(|slide| slide.simple_ending().is_some())
+                .all(|slide| simple_ending(slide.modes).is_some())
             && !self.may_repeat(sq)
     }
 
@@ -532,7 +523,6 @@ impl MoveTable {
             len: squares.len() as u16,
             modes,
             rising,
-            simple: simple_ending(modes),
         });
         self.slide_rays.push(squares.iter().copied().collect());
     }
