@@ -8,7 +8,7 @@
 //! captures, multi-leg paths, line moves, imitation or hoppers that shun their own kind.
 //! Other colours keep the general test ([`Position::attacked`](crate::Position::attacked)).
 
-use notation::{Color, Initial, Modes, MoveTable, Square, SquareSet};
+use notation::{Color, Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     position::{Piece, Position},
@@ -257,16 +257,16 @@ impl AttackLines {
     /// shields it from a slider along a line; on a line with a hopper among its first three
     /// pieces, the squares up to the third; the square a lame leaper needs empty. (Other
     /// leaps test nothing on the way.)
-    pub(crate) fn exposure_unless_attacked(
+    pub(crate) fn exposure_unless_attacked<S: SquareBits>(
         &self,
         pos: &Position,
         target: Square,
-    ) -> Option<SquareSet> {
+    ) -> Option<S> {
         let by = self.by;
         if self.taken_by_a_leap(pos, target) {
             return None;
         }
-        let mut exposure = SquareSet::EMPTY;
+        let mut exposure = S::EMPTY;
         for &(id, from, block) in self.lame_to(target) {
             if pos.board[from.index()] == (Piece { color: by, id }).code() {
                 if pos.board[block.index()] == 0 {
@@ -275,13 +275,13 @@ impl AttackLines {
                 exposure.insert(block);
             }
         }
-        let attackers = pos.pieces_of(by);
+        let attackers = S::from_set_ref(&pos.by_color[by.index()]);
         for line in self.lines_from(target) {
-            if !line.squares.intersects(attackers) {
+            if !S::from_set_ref(&line.squares).intersects(attackers) {
                 continue;
             }
             let mut shield = None;
-            let mut stretch = SquareSet::EMPTY;
+            let mut stretch = S::EMPTY;
             let mut seen = 0;
             let mut hopper_near = false;
             for step in self.steps(line) {
@@ -522,7 +522,9 @@ mod tests {
             for king in pos.geometry().squares() {
                 for by in Color::ALL {
                     let lines = rules.attack_lines[by.index()].as_ref().expect("lines");
-                    let exposure = lines.exposure_unless_attacked(&pos, king);
+                    let exposure = lines.exposure_unless_attacked::<SquareSet>(&pos, king);
+                    let in_one_word = lines.exposure_unless_attacked::<u64>(&pos, king);
+                    assert_eq!(in_one_word.map(u64::to_set), exposure, "{fen}: one word");
                     exposed += exposure.map_or(0, SquareSet::len);
                     let by_types = (!pos.attacked_by_some_type(king, by))
                         .then(|| pos.exposure_by_types(king, by.opponent()));

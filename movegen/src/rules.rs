@@ -10,7 +10,7 @@ use crate::{
     flipping::FlipRule,
     hooks::Hooks,
     moves::{Move, MoveKind},
-    position::attack_table::attack_desc,
+    position::{attack_table::attack_desc, CastlingSquares},
     walling::{Walling, WallingRule},
 };
 use notation::{compile, Atom, Color, Geometry, MoveTable, PathKind, PieceDesc, Square, SquareSet};
@@ -888,6 +888,9 @@ pub struct Rules {
     /// drops, no walls, grid cells or sittuyin promotions to filter or add moves afterwards;
     /// set by [`Rules::finish`] (until then `false`).
     pub(crate) bulk_count: bool,
+    /// Each colour's castling squares, worked out by [`Rules::finish`] (until then `None`:
+    /// worked out at each castling).
+    pub(crate) castling_squares: Option<[Option<CastlingSquares>; 2]>,
 }
 
 impl Rules {
@@ -942,6 +945,7 @@ impl Rules {
             hooks: Hooks::ALL,
             quick_legality: false,
             bulk_count: false,
+            castling_squares: None,
         }
     }
 
@@ -980,6 +984,7 @@ impl Rules {
         self.moves.burning = self.pieces.iter().any(|p| p.burns);
         self.hooks = Hooks::of(self);
         self.quick_legality = self.quick_legality_allowed();
+        self.castling_squares = Some(CastlingSquares::of(self));
         self.bulk_count = !self.moves.must_capture
             && !self.drops.must_drop
             && !self.has_walls()

@@ -40,6 +40,8 @@ pub trait SquareBits:
     }
     /// [`from_set`](SquareBits::from_set) reading only the words of `set` this type holds.
     fn from_set_ref(set: &SquareSet) -> Self;
+    /// The same squares as a [`SquareSet`].
+    fn to_set(self) -> SquareSet;
     /// Whether `sq` is in the set.
     fn contains(self, sq: Square) -> bool;
     /// Adds `sq` to the set.
@@ -58,6 +60,10 @@ pub trait SquareBits:
     fn at_or_above(sq: Square) -> Self;
     /// The squares of the set in increasing order.
     fn iter(self) -> Self::Iter;
+    /// The set with every square index raised by `by` (lowered for a negative `by`), which
+    /// must be less than [`CAPACITY`](SquareBits::CAPACITY) in size; squares that leave the
+    /// set's indices are dropped.
+    fn shifted(self, by: i32) -> Self;
 
     /// Whether the two sets share a square.
     #[inline]
@@ -88,7 +94,7 @@ pub trait SquareBits:
 pub struct WordSquares<T>(T);
 
 macro_rules! word_bits {
-    ($word:ty, $bits:expr, |$w:ident| $from:expr) => {
+    ($word:ty, $bits:expr, |$w:ident| $from:expr, |$x:ident| $to:expr) => {
         impl SquareBits for $word {
             const CAPACITY: usize = $bits;
             const EMPTY: $word = 0;
@@ -103,6 +109,12 @@ macro_rules! word_bits {
                     $bits
                 );
                 $from
+            }
+
+            #[inline]
+            fn to_set(self) -> SquareSet {
+                let $x = self;
+                SquareSet($to)
             }
 
             #[inline]
@@ -163,6 +175,16 @@ macro_rules! word_bits {
             fn iter(self) -> WordSquares<$word> {
                 WordSquares(self)
             }
+
+            #[inline]
+            fn shifted(self, by: i32) -> $word {
+                debug_assert!(by.unsigned_abs() < $bits);
+                if by >= 0 {
+                    self << by
+                } else {
+                    self >> -by
+                }
+            }
         }
 
         impl Iterator for WordSquares<$word> {
@@ -181,9 +203,13 @@ macro_rules! word_bits {
     };
 }
 
-word_bits!(u64, 64, |words| words[0]);
-word_bits!(u128, 128, |words| u128::from(words[1]) << 64
-    | u128::from(words[0]));
+word_bits!(u64, 64, |words| words[0], |word| [word, 0, 0, 0]);
+word_bits!(
+    u128,
+    128,
+    |words| u128::from(words[1]) << 64 | u128::from(words[0]),
+    |word| [word as u64, (word >> 64) as u64, 0, 0]
+);
 
 impl SquareBits for SquareSet {
     const CAPACITY: usize = 256;
@@ -193,6 +219,11 @@ impl SquareBits for SquareSet {
     #[inline]
     fn from_set_ref(set: &SquareSet) -> SquareSet {
         *set
+    }
+
+    #[inline]
+    fn to_set(self) -> SquareSet {
+        self
     }
 
     #[inline]
@@ -241,6 +272,11 @@ impl SquareBits for SquareSet {
     }
 
     #[inline]
+    fn shifted(self, by: i32) -> SquareSet {
+        SquareSet::shifted(self, by)
+    }
+
+    #[inline]
     fn intersects(self, other: SquareSet) -> bool {
         SquareSet::intersects(self, other)
     }
@@ -281,6 +317,14 @@ mod tests {
             assert_eq!(x.last(), a.last());
             assert_eq!(x.intersects(y), a.intersects(b));
             assert!(x.iter().eq(a.iter()));
+            assert_eq!(x.to_set(), a);
+            for by in -(B::CAPACITY as i32 - 1)..B::CAPACITY as i32 {
+                assert_eq!(
+                    x.shifted(by),
+                    B::from_set(a.shifted(by) & all),
+                    "shift {by}"
+                );
+            }
             for rising in [false, true] {
                 assert_eq!(x.ray_until(y, rising), B::from_set(a.ray_until(b, rising)));
             }
@@ -295,6 +339,22 @@ mod tests {
                 let mut c = a;
                 c.insert(sq);
                 assert_eq!(z, B::from_set(c));
+            }
+        }
+    }
+
+    #[test]
+    fn a_shifted_set_moves_each_square_by_the_shift() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20 {
+            let set = random_set(&mut seed, 256);
+            for by in -300..300 {
+                let moved: SquareSet = set
+                    .iter()
+                    .filter_map(|sq| u8::try_from(sq.index() as i32 + by).ok())
+                    .map(Square)
+                    .collect();
+                assert_eq!(set.shifted(by), moved, "shift {by}");
             }
         }
     }

@@ -3,6 +3,7 @@
 use crate::{
     ast::{Atom, MoveDesc, PieceDesc, Range},
     direction::DirClass,
+    leap_shifts::{leap_shifts, other_leap_shifts},
     rays::{RayFamily, Wrap},
     table::{Curve, EpRule, GapRule, Leap, MoveTable, Path, PathKind, PathLeg},
     Color, DirSet, Geometry, LeapSets, Modes, Square, SquareSet,
@@ -113,6 +114,8 @@ impl Compiler {
                 leap_index: Vec::new(),
                 leaps: Vec::new(),
                 leap_sets: Vec::new(),
+                leap_shifts: Vec::new(),
+                other_leap_shifts: Vec::new(),
                 other_leap_index: Vec::new(),
                 other_leaps: Vec::new(),
                 slide_index: Vec::new(),
@@ -126,6 +129,7 @@ impl Compiler {
                 only_ep_paths: true,
                 may_repeat: SquareSet::EMPTY,
                 walk_free: SquareSet::EMPTY,
+                leaps_alone: SquareSet::EMPTY,
                 paths: Vec::new(),
                 families: Vec::new(),
             },
@@ -563,6 +567,15 @@ impl Compiler {
             .map(|i| Square(i as u8))
             .filter(|&sq| self.table.moves_walk_free(sq))
             .collect();
+        self.table.leap_shifts = leap_shifts(&self.table.leap_sets);
+        self.table.leaps_alone = (self.table.walk_free.iter())
+            .filter(|&sq| self.table.slides(sq).is_empty())
+            .collect();
+        self.table.other_leap_shifts = other_leap_shifts(
+            (0..self.table.geometry.num_squares())
+                .map(|i| Square(i as u8))
+                .map(|sq| (sq, self.table.other_leaps(sq))),
+        );
         let saturates: Vec<bool> = (0..self.table.paths.len())
             .map(|i| self.table.should_saturate(i))
             .collect();

@@ -230,6 +230,31 @@ impl SquareSet {
     pub fn intersects(self, other: SquareSet) -> bool {
         !(self & other).is_empty()
     }
+
+    /// The set with every square index raised by `by` (lowered for a negative `by`);
+    /// squares that leave the 256 indices are dropped.
+    pub fn shifted(self, by: i32) -> SquareSet {
+        let mut words = [0u64; 4];
+        if by.unsigned_abs() >= 256 {
+            return SquareSet(words);
+        }
+        let (word_shift, bit) = ((by.unsigned_abs() / 64) as usize, by.unsigned_abs() % 64);
+        for (i, out) in words.iter_mut().enumerate() {
+            // The source words that land on word `i`: `whole`, and `carry` for its low bits.
+            let (whole, carry) = if by >= 0 {
+                (i.checked_sub(word_shift), i.checked_sub(word_shift + 1))
+            } else {
+                (Some(i + word_shift), Some(i + word_shift + 1))
+            };
+            let word = |w: Option<usize>| w.and_then(|w| self.0.get(w)).copied().unwrap_or(0);
+            *out = match (by >= 0, bit) {
+                (_, 0) => word(whole),
+                (true, _) => word(whole) << bit | word(carry) >> (64 - bit),
+                (false, _) => word(whole) >> bit | word(carry) << (64 - bit),
+            };
+        }
+        SquareSet(words)
+    }
 }
 
 impl FromIterator<Square> for SquareSet {

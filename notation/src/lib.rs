@@ -44,6 +44,7 @@ mod error;
 mod fsf;
 mod geometry;
 mod leap_sets;
+mod leap_shifts;
 mod mbn;
 mod mbn_promotion;
 mod modes;
@@ -69,6 +70,7 @@ pub use geometry::{
     Color, Geometry, GeometryError, Square, SquareSet, Squares, MAX_SIDE, MAX_SQUARES,
 };
 pub use leap_sets::{simple_ending, LeapSets};
+pub use leap_shifts::{LeapShift, OtherLeapShift};
 pub use mbn::{mbn_piece, mbn_to_xbetza, MbnError, MbnErrorKind, MbnPiece};
 pub use mbn_promotion::{mbn_promotions, MbnPromotion};
 pub use modes::Modes;

@@ -1,8 +1,8 @@
 //! Compiled move tables: what a piece can do from every square of one board, for one colour.
 
 use crate::{
-    simple_ending, Color, DirSet, Geometry, Initial, LeapSets, Modes, Range, RayFamily, Square,
-    SquareBits, SquareSet,
+    simple_ending, Color, DirSet, Geometry, Initial, LeapSets, LeapShift, Modes, OtherLeapShift,
+    Range, RayFamily, Square, SquareBits, SquareSet,
 };
 
 /// A single-step move that tests at most one square on the way: a leap to `to`.
@@ -224,6 +224,10 @@ pub struct MoveTable {
     pub(crate) leaps: Vec<Leap>,
     /// Per square, the targets of its leaps that test nothing but the target.
     pub(crate) leap_sets: Vec<LeapSets>,
+    /// The leaps of `leap_sets` by the difference of target and square indices.
+    pub(crate) leap_shifts: Vec<LeapShift>,
+    /// The leaps of `other_leaps` grouped by kind.
+    pub(crate) other_leap_shifts: Vec<OtherLeapShift>,
     /// Per square, where its leaps not in `leap_sets` lie in `other_leaps`.
     pub(crate) other_leap_index: Vec<(u32, u32)>,
     pub(crate) other_leaps: Vec<Leap>,
@@ -244,6 +248,8 @@ pub struct MoveTable {
     pub(crate) may_repeat: SquareSet,
     /// The squares from which no plain move needs a walk (see [`MoveTable::walk_free`]).
     pub(crate) walk_free: SquareSet,
+    /// The squares whose plain moves are leaps alone (see [`MoveTable::leaps_alone`]).
+    pub(crate) leaps_alone: SquareSet,
     pub(crate) paths: Vec<Path>,
     pub(crate) families: Vec<RayFamily>,
 }
@@ -272,6 +278,28 @@ impl MoveTable {
     #[inline]
     pub fn leap_sets(&self, sq: Square) -> &LeapSets {
         &self.leap_sets[sq.index()]
+    }
+
+    /// The leaps of the [`leap_sets`](MoveTable::leap_sets) of every square, by the
+    /// difference of target and square indices.
+    #[inline]
+    pub fn leap_shifts(&self) -> &[LeapShift] {
+        &self.leap_shifts
+    }
+
+    /// The squares whose plain moves are leaps alone, with no walk
+    /// ([`walk_free`](MoveTable::walk_free)) and no slide: what a piece there may do but
+    /// for its paths is its [`leap_sets`](MoveTable::leap_sets) and
+    /// [`other_leaps`](MoveTable::other_leaps).
+    #[inline]
+    pub fn leaps_alone(&self) -> &SquareSet {
+        &self.leaps_alone
+    }
+
+    /// The [`other_leaps`](MoveTable::other_leaps) of every square grouped by kind.
+    #[inline]
+    pub fn other_leap_shifts(&self) -> &[OtherLeapShift] {
+        &self.other_leap_shifts
     }
 
     /// The plain leaps from `sq` that are not in [`leap_sets`](MoveTable::leap_sets) (lame,

@@ -1,11 +1,53 @@
 //! Castling by the rules: the king and a never-moved partner on the castling rank.
 
-use notation::{Color, Square};
+use notation::{Color, Square, SquareSet};
 
 use crate::{
     moves::{Move, MoveList},
     position::{Piece, Position},
+    rules::Rules,
 };
+
+/// Where one colour castles, worked out once from the rules: the squares of its castling
+/// rank and where the king and partner end up on either side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CastlingSquares {
+    /// The castling rank.
+    rank: SquareSet,
+    /// The king's and partner's targets when the partner stands on the king's h-side.
+    kingside: Option<(Square, Square)>,
+    /// Their targets when the partner stands on the king's a-side.
+    queenside: Option<(Square, Square)>,
+}
+
+impl CastlingSquares {
+    /// Each colour's castling squares under `rules`; `None` for a colour whose castling rank
+    /// is off the board.
+    pub(crate) fn of(rules: &Rules) -> [Option<CastlingSquares>; 2] {
+        let g = &rules.geometry;
+        let castling = &rules.castling;
+        [Color::White, Color::Black].map(|color| {
+            let rank = match color {
+                Color::White => castling.rank as i32,
+                Color::Black => g.height() as i32 - 1 - castling.rank as i32,
+            };
+            if !(0..g.height() as i32).contains(&rank) {
+                return None;
+            }
+            let on_file = |king_file: u8, partner_file: i32| {
+                g.square(king_file as i32, rank)
+                    .zip(g.square(partner_file, rank))
+            };
+            Some(CastlingSquares {
+                rank: (0..g.width() as i32)
+                    .filter_map(|file| g.square(file, rank))
+                    .collect(),
+                kingside: on_file(castling.kingside_file, castling.kingside_file as i32 - 1),
+                queenside: on_file(castling.queenside_file, castling.queenside_file as i32 + 1),
+            })
+        })
+    }
+}
 
 impl Position {
     /// Castling by the rules: the king and a never-moved partner on the castling rank.
@@ -14,48 +56,45 @@ impl Position {
         let castling = &rules.castling;
         let Some(king_id) = castling.king else { return };
         let us = self.state.side;
-        let them = us.opponent();
-        let g = self.geometry();
-        let rank = match us {
-            Color::White => castling.rank as i32,
-            Color::Black => g.height() as i32 - 1 - castling.rank as i32,
+        let squares = match &rules.castling_squares {
+            Some(finished) => finished[us.index()],
+            None => CastlingSquares::of(rules)[us.index()],
         };
-        if !(0..g.height() as i32).contains(&rank) {
-            return;
-        }
-        // A rank's squares have consecutive indices, in the order of their files.
-        let first = Square((rank * g.width() as i32) as u8);
-        let last = Square(first.0 + (g.width() - 1));
-        let on_rank = |sq: &Square| (first..=last).contains(sq);
+        let Some(squares) = squares else { return };
+        let never_moved_on_rank = self.virgin & squares.rank;
         let kings = self.pieces(Piece {
             color: us,
             id: king_id,
-        }) & self.virgin;
-        if !kings.iter().any(|king| on_rank(&king)) {
+        }) & never_moved_on_rank;
+        if kings.is_empty() {
             return;
         }
-        let on_file = |king_file: u8, partner_file: i32| {
-            g.square(king_file as i32, rank)
-                .zip(g.square(partner_file, rank))
-        };
-        let kingside = on_file(castling.kingside_file, castling.kingside_file as i32 - 1);
-        let queenside = on_file(castling.queenside_file, castling.queenside_file as i32 + 1);
+        // Pieces, walls, the duck and holes block castling.
+        let mut blocked = self.occupied() | self.walls | self.geometry().holes();
+        if let Some(duck) = self.state.duck {
+            blocked.insert(duck);
+        }
         // Only a royal king may not castle out of, through or into check. Whether it stands
         // in check is asked once a castling finds its squares empty.
         let royal = rules.piece(king_id).royal;
-        for king in kings.iter().filter(on_rank) {
+        let them = us.opponent();
+        for king in kings.iter() {
             let mut in_check = None;
             for &partner_id in &castling.partners {
                 let partners = self.pieces(Piece {
                     color: us,
                     id: partner_id,
-                }) & self.virgin;
-                for partner in partners.iter().filter(on_rank) {
-                    let targets = if partner > king { kingside } else { queenside };
+                }) & never_moved_on_rank;
+                for partner in partners.iter() {
+                    let targets = if partner > king {
+                        squares.kingside
+                    } else {
+                        squares.queenside
+                    };
                     let Some((king_to, partner_to)) = targets else {
                         continue;
                     };
-                    if !self.castling_squares_empty(king, partner, king_to, partner_to) {
+                    if !castling_squares_empty(&blocked, [king, partner, king_to, partner_to]) {
                         continue;
                     }
                     if royal
@@ -71,25 +110,6 @@ impl Position {
         }
     }
 
-    /// Whether every square the king and partner cross or reach, all on one rank, is empty
-    /// but for themselves (no piece, wall or duck) and no hole.
-    fn castling_squares_empty(
-        &self,
-        king: Square,
-        partner: Square,
-        king_to: Square,
-        partner_to: Square,
-    ) -> bool {
-        let squares = [king, partner, king_to, partner_to];
-        let lo = *squares.iter().min().expect("4 squares");
-        let hi = *squares.iter().max().expect("4 squares");
-        let holes = self.geometry().holes();
-        (lo.index()..=hi.index()).all(|i| {
-            let sq = Square(i as u8);
-            !holes.contains(sq) && (sq == king || sq == partner || self.board[i] == 0)
-        })
-    }
-
     /// Whether no square a royal king crosses or reaches when castling from `king` to
     /// `king_to` on its rank is attacked by `them` (its own square is tested apart).
     fn royal_crossing_safe(&self, king: Square, king_to: Square, them: Color) -> bool {
@@ -98,4 +118,16 @@ impl Position {
             .map(|i| Square(i as u8))
             .all(|sq| sq == king || !self.royal_square_attacked(sq, them))
     }
+}
+
+/// Whether every square the king and partner cross or reach (`squares`: king, partner and
+/// their targets, all on one rank, whose squares have consecutive indices) is free of what
+/// `blocked` holds but for the king and partner themselves.
+fn castling_squares_empty(blocked: &SquareSet, squares: [Square; 4]) -> bool {
+    let [king, partner, ..] = squares;
+    let lo = *squares.iter().min().expect("4 squares");
+    let hi = *squares.iter().max().expect("4 squares");
+    (lo.0..=hi.0)
+        .map(Square)
+        .all(|sq| sq == king || sq == partner || !blocked.contains(sq))
 }

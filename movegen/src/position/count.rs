@@ -32,6 +32,23 @@ impl QuickCount<'_> {
         targets & !safe
     }
 
+    /// The squares whose pieces' moves may be counted: not the royal piece's or an exposure
+    /// square.
+    #[inline]
+    fn countable_squares<S: SquareBits>(&self) -> S {
+        let mut excluded = S::from_set_ref(self.exposure);
+        excluded.insert(self.king);
+        !excluded
+    }
+
+    /// The squares from which `table`'s moves are leaps alone
+    /// ([`MoveTable::leaps_alone`]) and may be counted: not the royal piece's or an exposure
+    /// square.
+    #[inline]
+    fn bulk_squares<S: SquareBits>(&self, table: &MoveTable) -> S {
+        S::from_set_ref(table.leaps_alone()) & self.countable_squares()
+    }
+
     /// Whether the moves of the piece on `from` may be counted: it is not the royal piece and
     /// does not stand on an exposure square.
     #[inline]
@@ -45,33 +62,37 @@ impl Position {
     /// [`generate_legal`](Position::generate_legal) gives, found faster where the quick
     /// legality test holds, by counting plain moves as sets instead of listing them.
     pub fn count_legal(&mut self) -> usize {
-        let quick = if self.rules.bulk_count {
-            self.quick_legality()
-        } else {
-            None
-        };
-        let Some((king, exposure)) = quick else {
-            let mut list = MoveList::new();
-            self.generate_legal(&mut list);
-            return list.len();
+        if !self.rules.bulk_count {
+            return self.count_listed();
+        }
+        match self.geometry().num_squares() {
+            0..=64 => self.count_quick::<u64>(),
+            65..=128 => self.count_quick::<u128>(),
+            _ => self.count_quick::<SquareSet>(),
+        }
+    }
+
+    /// The length of the list of legal moves.
+    fn count_listed(&mut self) -> usize {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list.len()
+    }
+
+    /// [`count_legal`](Position::count_legal) in sets of type `S`, by counting where the
+    /// quick legality test holds.
+    fn count_quick<S: SquareBits>(&mut self) -> usize {
+        let Some((king, exposure)) = self.quick_legality::<S>() else {
+            return self.count_listed();
         };
         if self.rules.end.has_variant_end() && self.variant_end().is_some() {
             return 0;
         }
-        match self.geometry().num_squares() {
-            0..=64 => self.count_quick::<u64>(king, exposure),
-            65..=128 => self.count_quick::<u128>(king, exposure),
-            _ => self.count_quick::<SquareSet>(king, exposure),
-        }
-    }
-
-    /// [`count_legal`](Position::count_legal) under the quick legality test, with the royal
-    /// piece on `king` and the exposure squares `exposure`, in sets of type `S`.
-    fn count_quick<S: SquareBits>(&mut self, king: Square, exposure: SquareSet) -> usize {
+        let exposure_set = exposure.to_set();
         let mut list = MoveList::new();
         let mut count = QuickCount {
             king,
-            exposure: &exposure,
+            exposure: &exposure_set,
             count: 0,
         };
         let king_targets: S = self.count_board_moves(&mut list, &mut count);
@@ -117,6 +138,17 @@ impl Position {
             // Paths that only capture e.p. find nothing without an e.p. square.
             let paths = !table.paths().is_empty()
                 && (!table.only_ep_paths() || !self.state.ep_squares.is_empty());
+            // Leaps found by shifts, where they pay: a shift costs about what one piece's
+            // leap sets or one other leap cost.
+            let shifts = table.leap_shifts().len() + table.other_leap_shifts().len();
+            let mut squares = squares;
+            if sets_alone && !paths && shifts > 0 && 2 * squares.len() > shifts {
+                let bulk = squares & count.bulk_squares(table);
+                if 2 * bulk.len() > shifts {
+                    self.count_leaps_in_bulk(piece, bulk, table, occupancy, list, count);
+                    squares &= !bulk;
+                }
+            }
             for from in squares.iter() {
                 let sets = sets_alone
                     && table.walk_free(from)
@@ -142,6 +174,77 @@ impl Position {
             }
         }
         king_targets
+    }
+
+    /// The moves of the pieces `piece` on `bulk` (squares where their moves are leaps
+    /// alone and may be counted), found by [shifts](notation::LeapShift): counted in `count`
+    /// where it may count them, listed otherwise.
+    fn count_leaps_in_bulk<S: SquareBits>(
+        &self,
+        piece: Piece,
+        bulk: S,
+        table: &MoveTable,
+        occupancy: OccupancySets<S>,
+        list: &mut MoveList,
+        count: &mut QuickCount,
+    ) {
+        let plain = S::from_set_ref(self.plain_targets(piece.id, self.state.side));
+        for shift in table.leap_shifts() {
+            let targets = shift.targets(bulk, occupancy.empty(), occupancy.foes());
+            for to in count.count_safe(targets, plain).iter() {
+                let from = Square((to.index() as i32 - shift.delta as i32) as u8);
+                let mut target = S::EMPTY;
+                target.insert(to);
+                self.list_set_moves(piece.id, from, target, list, None);
+            }
+        }
+        self.count_other_leaps_in_bulk(piece, bulk, table, occupancy, list, count);
+    }
+
+    /// The moves of the [`other_leaps`](notation::MoveTable::other_leaps) (lame or
+    /// first-move-only leaps that only move and capture) of the pieces `piece` on `froms`,
+    /// found by [shifts](notation::OtherLeapShift): counted in `count` where it may count
+    /// them, listed otherwise. As [`count_other_leaps`](Position::count_other_leaps) finds
+    /// them square by square.
+    fn count_other_leaps_in_bulk<S: SquareBits>(
+        &self,
+        piece: Piece,
+        froms: S,
+        table: &MoveTable,
+        occupancy: OccupancySets<S>,
+        list: &mut MoveList,
+        count: &mut QuickCount,
+    ) {
+        let plain_targets = self.plain_targets(piece.id, self.state.side);
+        let plain = S::from_set_ref(plain_targets);
+        let counted = froms & count.countable_squares();
+        for shift in table.other_leap_shifts() {
+            let unblocked = shift.unblocked(froms, occupancy.empty());
+            if unblocked.is_empty() {
+                continue;
+            }
+            let (moves, captures) =
+                simple_ending(shift.modes).expect("walk-free squares' leaps end simply");
+            let from = unblocked & self.initial_squares(shift.initial, piece);
+            let to = from.shifted(shift.delta as i32);
+            let ends = |may: bool, squares: S| if may { to & squares } else { S::EMPTY };
+            let targets = ends(moves, occupancy.empty()) | ends(captures, occupancy.foes());
+            let counted_targets = (counted & from).shifted(shift.delta as i32) & targets;
+            let listed = (targets & !counted_targets) | count.count_safe(counted_targets, plain);
+            for to in listed.iter() {
+                let from = to.index() as i32 - shift.delta as i32;
+                let ep_square = shift.block.filter(|_| shift.ep_on_block);
+                let ep_square = ep_square.map(|b| Square((from + b as i32) as u8));
+                self.push_plain(
+                    piece.id,
+                    Square(from as u8),
+                    to,
+                    ep_square,
+                    plain_targets,
+                    list,
+                );
+            }
+        }
     }
 
     /// The moves of the [`other_leaps`](notation::MoveTable::other_leaps) of `piece` on

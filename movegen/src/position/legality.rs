@@ -1,7 +1,7 @@
 //! Legal moves: each pseudo-legal move tested by making it, a quick test for the common case
 //! (a single royal piece, no rule that looks further), forced captures and forced drops.
 
-use notation::{Color, Modes, Square, SquareSet};
+use notation::{Color, Modes, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::{Move, MoveFlags, MoveKind, MoveList},
@@ -243,15 +243,24 @@ impl Position {
 
     /// Keeps the moves of `list` that are legal but for mandatory captures.
     fn retain_legal(&mut self, list: &mut MoveList) {
-        let quick = self.quick_legality();
+        match self.geometry().num_squares() {
+            0..=64 => self.retain_legal_in::<u64>(list),
+            65..=128 => self.retain_legal_in::<u128>(list),
+            _ => self.retain_legal_in::<SquareSet>(list),
+        }
+    }
+
+    /// [`retain_legal`](Position::retain_legal) with the exposure squares in sets of type `S`.
+    fn retain_legal_in<S: SquareBits>(&mut self, list: &mut MoveList) {
+        let quick = self.quick_legality::<S>();
         self.retain_legal_by(quick, list);
     }
 
     /// [`retain_legal`](Position::retain_legal) given what
     /// [`quick_legality`](Position::quick_legality) found.
-    pub(super) fn retain_legal_by(
+    pub(super) fn retain_legal_by<S: SquareBits>(
         &mut self,
-        quick: Option<(Square, SquareSet)>,
+        quick: Option<(Square, S)>,
         list: &mut MoveList,
     ) {
         match quick {
@@ -370,7 +379,7 @@ impl Position {
     /// enemy piece on the board attacks by plain leaps, slides and hops. A move that does not
     /// move the royal piece, takes nothing off other squares, and neither leaves nor enters an
     /// exposure square cannot expose the royal piece.
-    pub(super) fn quick_legality(&self) -> Option<(Square, SquareSet)> {
+    pub(super) fn quick_legality<S: SquareBits>(&self) -> Option<(Square, S)> {
         if !self.rules.quick_legality {
             return None;
         }
@@ -382,7 +391,7 @@ impl Position {
         }
         let king = royals.first()?;
         let mut exposure = match &self.rules.attack_lines[them.index()] {
-            Some(lines) => lines.exposure_unless_attacked(self, king)?,
+            Some(lines) => lines.exposure_unless_attacked::<S>(self, king)?,
             None => {
                 for id in 0..self.rules.pieces.len() as PieceId {
                     if self.pieces(Piece { color: them, id }).is_empty() {
@@ -395,14 +404,14 @@ impl Position {
                 if self.attacked(king, them) {
                     return None;
                 }
-                self.exposure_by_types(king, us)
+                S::from_set(self.exposure_by_types(king, us))
             }
         };
         // The file between facing generals.
         if self.rules.flying_general {
             for other in self.royals(them).iter() {
                 if self.geometry().file(other) == self.geometry().file(king) {
-                    exposure |= self.squares_between(king, other);
+                    exposure |= S::from_set(self.squares_between(king, other));
                 }
             }
         }

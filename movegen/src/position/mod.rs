@@ -8,6 +8,7 @@
 mod attack;
 pub(crate) mod attack_table;
 mod castling;
+pub(crate) use castling::CastlingSquares;
 pub(crate) mod count;
 mod drops;
 pub(crate) mod fen;
@@ -24,7 +25,7 @@ pub(crate) mod zobrist;
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
-use notation::{Color, Geometry, Initial, MoveTable, Square, SquareSet};
+use notation::{Color, Geometry, Initial, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     position::zobrist::Zobrist,
@@ -554,6 +555,22 @@ impl Position {
             Initial::AheadOfStart => self.rules.pieces[piece.id as usize].ahead_of_start
                 [piece.color.index()]
             .contains(sq),
+        }
+    }
+
+    /// The squares from which a piece `piece` may make a move restricted by `initial`: the
+    /// squares [`initial_ok`](Position::initial_ok) admits, as a set.
+    #[inline]
+    pub(crate) fn initial_squares<S: SquareBits>(&self, initial: Initial, piece: Piece) -> S {
+        let pt = &self.rules.pieces[piece.id as usize];
+        let color = piece.color.index();
+        match initial {
+            Initial::Any => !S::EMPTY,
+            Initial::Virgin if pt.initial_in_region => {
+                S::from_set_ref(&self.virgin) | S::from_set_ref(&pt.initial_squares[color])
+            }
+            Initial::Virgin => S::from_set_ref(&self.virgin),
+            Initial::AheadOfStart => S::from_set_ref(&pt.ahead_of_start[color]),
         }
     }
 
