@@ -170,14 +170,18 @@ impl AttackLines {
     /// Whether a piece of `pos` takes a royal piece on `target` by a leap that tests nothing
     /// on the way.
     #[inline]
-    fn taken_by_a_leap(&self, pos: &Position, target: Square) -> bool {
+    fn taken_by_a_leap<S: SquareBits>(&self, pos: &Position, target: Square) -> bool {
         let (start, end) = self.index[target.index()][0];
         self.leaps[start as usize..end as usize]
             .iter()
-            .any(|&(id, from)| {
-                let piece = Piece { color: self.by, id };
-                let code = piece.code();
-                (from & pos.pieces(piece))
+            .any(|(id, from)| {
+                let code = Piece {
+                    color: self.by,
+                    id: *id,
+                }
+                .code();
+                let pieces = S::from_set_ref(&pos.by_code[code as usize]);
+                (S::from_set_ref(from) & pieces)
                     .iter()
                     .any(|sq| pos.board[sq.index()] == code)
             })
@@ -217,8 +221,18 @@ impl AttackLines {
     /// since the piece sets, which only narrow the search, hold every piece the array does.
     #[inline]
     pub(crate) fn attacked(&self, pos: &Position, target: Square) -> bool {
+        match pos.geometry().num_squares() {
+            0..=64 => self.attacked_in::<u64>(pos, target),
+            65..=128 => self.attacked_in::<u128>(pos, target),
+            _ => self.attacked_in::<SquareSet>(pos, target),
+        }
+    }
+
+    /// [`attacked`](AttackLines::attacked) with the board's sets read as type `S`.
+    #[inline]
+    fn attacked_in<S: SquareBits>(&self, pos: &Position, target: Square) -> bool {
         let by = self.by;
-        if self.taken_by_a_leap(pos, target) {
+        if self.taken_by_a_leap::<S>(pos, target) {
             return true;
         }
         for &(id, from, block) in self.lame_to(target) {
@@ -227,9 +241,9 @@ impl AttackLines {
                 return true;
             }
         }
-        let attackers = pos.pieces_of(by);
+        let attackers = S::from_set_ref(&pos.by_color[by.index()]);
         for line in self.lines_from(target) {
-            if !line.squares.intersects(attackers) {
+            if !S::from_set_ref(&line.squares).intersects(attackers) {
                 continue;
             }
             let mut screened = false;
@@ -263,7 +277,7 @@ impl AttackLines {
         target: Square,
     ) -> Option<S> {
         let by = self.by;
-        if self.taken_by_a_leap(pos, target) {
+        if self.taken_by_a_leap::<S>(pos, target) {
             return None;
         }
         let mut exposure = S::EMPTY;

@@ -228,7 +228,7 @@ impl SquareBits for SquareSet {
 
     #[inline]
     fn contains(self, sq: Square) -> bool {
-        SquareSet::contains(self, sq)
+        SquareSet::contains(&self, sq)
     }
 
     #[inline]

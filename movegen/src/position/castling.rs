@@ -1,6 +1,6 @@
 //! Castling by the rules: the king and a never-moved partner on the castling rank.
 
-use notation::{Color, Square, SquareSet};
+use notation::{Color, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::{Move, MoveList},
@@ -52,6 +52,15 @@ impl CastlingSquares {
 impl Position {
     /// Castling by the rules: the king and a never-moved partner on the castling rank.
     pub(super) fn rule_castlings(&self, list: &mut MoveList) {
+        match self.geometry().num_squares() {
+            0..=64 => self.rule_castlings_in::<u64>(list),
+            65..=128 => self.rule_castlings_in::<u128>(list),
+            _ => self.rule_castlings_in::<SquareSet>(list),
+        }
+    }
+
+    /// [`rule_castlings`](Position::rule_castlings) with the board's sets read as type `S`.
+    fn rule_castlings_in<S: SquareBits>(&self, list: &mut MoveList) {
         let rules = &self.rules;
         let castling = &rules.castling;
         let Some(king_id) = castling.king else { return };
@@ -61,16 +70,22 @@ impl Position {
             None => CastlingSquares::of(rules)[us.index()],
         };
         let Some(squares) = squares else { return };
-        let never_moved_on_rank = self.virgin & squares.rank;
-        let kings = self.pieces(Piece {
+        let set = |set: &SquareSet| S::from_set_ref(set);
+        let never_moved_on_rank = set(&self.virgin) & set(&squares.rank);
+        let kings = set(&self.by_code[Piece {
             color: us,
             id: king_id,
-        }) & never_moved_on_rank;
+        }
+        .code() as usize])
+            & never_moved_on_rank;
         if kings.is_empty() {
             return;
         }
         // Pieces, walls, the duck and holes block castling.
-        let mut blocked = self.occupied() | self.walls | self.geometry().holes();
+        let mut blocked = set(&self.by_color[0])
+            | set(&self.by_color[1])
+            | set(&self.walls)
+            | S::from_set(self.geometry().holes());
         if let Some(duck) = self.state.duck {
             blocked.insert(duck);
         }
@@ -81,10 +96,11 @@ impl Position {
         for king in kings.iter() {
             let mut in_check = None;
             for &partner_id in &castling.partners {
-                let partners = self.pieces(Piece {
+                let partner = Piece {
                     color: us,
                     id: partner_id,
-                }) & never_moved_on_rank;
+                };
+                let partners = set(&self.by_code[partner.code() as usize]) & never_moved_on_rank;
                 for partner in partners.iter() {
                     let targets = if partner > king {
                         squares.kingside
@@ -94,7 +110,7 @@ impl Position {
                     let Some((king_to, partner_to)) = targets else {
                         continue;
                     };
-                    if !castling_squares_empty(&blocked, [king, partner, king_to, partner_to]) {
+                    if !castling_squares_empty(blocked, [king, partner, king_to, partner_to]) {
                         continue;
                     }
                     if royal
@@ -123,7 +139,7 @@ impl Position {
 /// Whether every square the king and partner cross or reach (`squares`: king, partner and
 /// their targets, all on one rank, whose squares have consecutive indices) is free of what
 /// `blocked` holds but for the king and partner themselves.
-fn castling_squares_empty(blocked: &SquareSet, squares: [Square; 4]) -> bool {
+fn castling_squares_empty<S: SquareBits>(blocked: S, squares: [Square; 4]) -> bool {
     let [king, partner, ..] = squares;
     let lo = *squares.iter().min().expect("4 squares");
     let hi = *squares.iter().max().expect("4 squares");

@@ -385,7 +385,7 @@ impl Position {
         }
         let us = self.state.side;
         let them = us.opponent();
-        let royals = self.royals(us);
+        let royals = S::from_set_ref(&self.royals[us.index()]);
         if royals.len() != 1 {
             return None;
         }

@@ -203,24 +203,13 @@ impl Position {
                 undo.wall = Some(wall);
             }
         }
-        let mut ep = SquareSet::EMPTY;
-        if !switched {
-            for &sq in mv.ep_squares() {
-                ep.insert(sq);
-            }
-            if mv.has(MoveFlags::EP_LINE) {
-                ep |= self.squares_between(mv.from, mv.to);
-            }
+        // Most moves give no e.p. right: the set is then not built (reading a set written a
+        // word at a time stalls).
+        if switched || (mv.ep_squares().is_empty() && !mv.has(MoveFlags::EP_LINE)) {
+            self.set_ep(SquareSet::EMPTY, None);
+        } else {
+            self.set_ep_rights(&mv);
         }
-        if let Some(wall) = mv.wall() {
-            // The duck or a wall on a square passed over leaves no e.p. right there.
-            ep.remove(wall);
-        }
-        if let Some(region) = &self.rules.moves.ep_region {
-            ep &= region[us.opponent().index()];
-        }
-        let victim = (!ep.is_empty()).then_some(mv.to);
-        self.set_ep(ep, victim);
         if !self.rules.pieces[mv.piece as usize].imitator {
             self.state.last_moved = Some(mv.piece);
         }
@@ -252,6 +241,27 @@ impl Position {
             self.update_counting(counting, us, captured_pawn, captured_or_promoted);
         }
         self.history.push(undo);
+    }
+
+    /// The e.p. rights `mv`, which gives some, leaves: on its e.p. squares (and the squares
+    /// it passes for `EP_LINE`) but a wall it placed, within the rules' e.p. region.
+    fn set_ep_rights(&mut self, mv: &Move) {
+        let mut ep = SquareSet::EMPTY;
+        for &sq in mv.ep_squares() {
+            ep.insert(sq);
+        }
+        if mv.has(MoveFlags::EP_LINE) {
+            ep |= self.squares_between(mv.from, mv.to);
+        }
+        if let Some(wall) = mv.wall() {
+            // The duck or a wall on a square passed over leaves no e.p. right there.
+            ep.remove(wall);
+        }
+        if let Some(region) = &self.rules.moves.ep_region {
+            ep &= region[self.state.side.opponent().index()];
+        }
+        let victim = (!ep.is_empty()).then_some(mv.to);
+        self.set_ep(ep, victim);
     }
 
     /// Takes back the last move made.

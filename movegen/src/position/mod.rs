@@ -466,13 +466,9 @@ impl Position {
     /// Sets or clears the never-moved flag of `sq`.
     #[inline]
     pub(crate) fn set_virgin(&mut self, sq: Square, virgin: bool) {
-        if self.virgin.contains(sq) != virgin {
-            // One word written, not the whole set.
-            if virgin {
-                self.virgin.insert(sq);
-            } else {
-                self.virgin.remove(sq);
-            }
+        // One word read and written, not the whole set (reading a set whose word was just
+        // written stalls).
+        if self.virgin.set(sq, virgin) {
             self.state.key ^= self.zobrist.virgin(sq);
         }
     }
@@ -480,12 +476,7 @@ impl Position {
     /// Sets or clears the promoted flag of `sq`.
     #[inline]
     pub(crate) fn set_promoted(&mut self, sq: Square, promoted: bool) {
-        if self.promoted.contains(sq) != promoted {
-            if promoted {
-                self.promoted.insert(sq);
-            } else {
-                self.promoted.remove(sq);
-            }
+        if self.promoted.set(sq, promoted) {
             self.state.key ^= self.zobrist.promoted(sq);
         }
     }
