@@ -46,6 +46,8 @@ pub trait SquareBits:
     fn contains(self, sq: Square) -> bool;
     /// Adds `sq` to the set.
     fn insert(&mut self, sq: Square);
+    /// Takes `sq` out of the set.
+    fn remove(&mut self, sq: Square);
     /// Whether the set is empty.
     fn is_empty(self) -> bool;
     /// The number of squares in the set.
@@ -125,6 +127,11 @@ macro_rules! word_bits {
             #[inline]
             fn insert(&mut self, sq: Square) {
                 *self |= 1 << sq.index();
+            }
+
+            #[inline]
+            fn remove(&mut self, sq: Square) {
+                *self &= !(1 << sq.index());
             }
 
             #[inline]
@@ -237,6 +244,11 @@ impl SquareBits for SquareSet {
     }
 
     #[inline]
+    fn remove(&mut self, sq: Square) {
+        SquareSet::remove(self, sq);
+    }
+
+    #[inline]
     fn is_empty(self) -> bool {
         SquareSet::is_empty(self)
     }
@@ -338,6 +350,9 @@ mod tests {
                 z.insert(sq);
                 let mut c = a;
                 c.insert(sq);
+                assert_eq!(z, B::from_set(c));
+                z.remove(sq);
+                c.remove(sq);
                 assert_eq!(z, B::from_set(c));
             }
         }

@@ -142,8 +142,15 @@ impl Position {
             // leap sets or one other leap cost.
             let shifts = table.leap_shifts().len() + table.other_leap_shifts().len();
             let mut squares = squares;
-            if sets_alone && !paths && shifts > 0 && 2 * squares.len() > shifts {
-                let bulk = squares & count.bulk_squares(table);
+            if sets_alone && shifts > 0 && 2 * squares.len() > shifts {
+                let mut bulk = squares & count.bulk_squares(table);
+                if paths {
+                    for from in bulk.iter() {
+                        if self.paths_may_move(table, from) {
+                            bulk.remove(from);
+                        }
+                    }
+                }
                 if 2 * bulk.len() > shifts {
                     self.count_leaps_in_bulk(piece, bulk, table, occupancy, list, count);
                     squares &= !bulk;
