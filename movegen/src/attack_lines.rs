@@ -56,6 +56,8 @@ pub(crate) struct AttackLines {
     lines: Vec<Line>,
     /// Along each line, from the target outwards: its squares and who takes from there.
     steps: Vec<Step>,
+    /// The types that slide or hop along some line.
+    line_types: TypeMask,
 }
 
 /// What one target's lines are being built from: per line, its steps.
@@ -90,6 +92,7 @@ impl AttackLines {
             lame: Vec::new(),
             lines: Vec::new(),
             steps: Vec::new(),
+            line_types: 0,
         };
         for target in g.squares() {
             let leap_start = lines.leaps.len() as u32;
@@ -156,6 +159,7 @@ impl AttackLines {
                     end: start + steps.len() as u32,
                     hops: steps.iter().any(|step| step.hops != 0),
                 });
+                lines.line_types |= steps.iter().fold(0, |t, step| t | step.slides | step.hops);
                 lines.steps.extend(steps);
             }
             lines.index[target.index()] = [
@@ -208,6 +212,34 @@ impl AttackLines {
         &self.steps[line.start as usize..line.end as usize]
     }
 
+    /// The lines from `target` on which a piece of a type that slides or hops along some
+    /// line stands (in `pos`'s piece sets, read as type `S`), with nothing known of what
+    /// stands between.
+    #[inline]
+    fn manned_lines<'a, S: SquareBits>(
+        &'a self,
+        pos: &'a Position,
+        target: Square,
+    ) -> impl Iterator<Item = &'a Line> + 'a {
+        let riders = self.pieces_of_types::<S>(pos, self.line_types);
+        self.lines_from(target)
+            .iter()
+            .filter(move |line| S::from_set_ref(&line.squares).intersects(riders))
+    }
+
+    /// The squares of the attacking colour's pieces of the types in `types`.
+    #[inline]
+    fn pieces_of_types<S: SquareBits>(&self, pos: &Position, mut types: TypeMask) -> S {
+        let mut pieces = S::EMPTY;
+        while types != 0 {
+            let id = types.trailing_zeros() as PieceId;
+            types &= types - 1;
+            let code = Piece { color: self.by, id }.code();
+            pieces |= S::from_set_ref(&pos.by_code[code as usize]);
+        }
+        pieces
+    }
+
     /// Whether the piece with board code `code` is of the attacking colour and of a type in
     /// `mask`.
     #[inline]
@@ -241,11 +273,7 @@ impl AttackLines {
                 return true;
             }
         }
-        let attackers = S::from_set_ref(&pos.by_color[by.index()]);
-        for line in self.lines_from(target) {
-            if !S::from_set_ref(&line.squares).intersects(attackers) {
-                continue;
-            }
+        for line in self.manned_lines::<S>(pos, target) {
             let mut screened = false;
             for step in self.steps(line) {
                 let code = pos.board[step.square.index()];
@@ -289,11 +317,7 @@ impl AttackLines {
                 exposure.insert(block);
             }
         }
-        let attackers = S::from_set_ref(&pos.by_color[by.index()]);
-        for line in self.lines_from(target) {
-            if !S::from_set_ref(&line.squares).intersects(attackers) {
-                continue;
-            }
+        for line in self.manned_lines::<S>(pos, target) {
             let mut shield = None;
             let mut stretch = S::EMPTY;
             let mut seen = 0;
