@@ -32,21 +32,14 @@ impl QuickCount<'_> {
         targets & !safe
     }
 
-    /// The squares whose pieces' moves may be counted: not the royal piece's or an exposure
-    /// square.
-    #[inline]
-    fn countable_squares<S: SquareBits>(&self) -> S {
-        let mut excluded = S::from_set_ref(self.exposure);
-        excluded.insert(self.king);
-        !excluded
-    }
-
     /// The squares from which `table`'s moves are leaps alone
     /// ([`MoveTable::leaps_alone`]) and may be counted: not the royal piece's or an exposure
-    /// square.
+    /// square (see [`may_count_from`](QuickCount::may_count_from)).
     #[inline]
     fn bulk_squares<S: SquareBits>(&self, table: &MoveTable) -> S {
-        S::from_set_ref(table.leaps_alone()) & self.countable_squares()
+        let mut excluded = S::from_set_ref(self.exposure);
+        excluded.insert(self.king);
+        S::from_set_ref(table.leaps_alone()) & !excluded
     }
 
     /// Whether the moves of the piece on `from` may be counted: it is not the royal piece and
@@ -209,14 +202,14 @@ impl Position {
     }
 
     /// The moves of the [`other_leaps`](notation::MoveTable::other_leaps) (lame or
-    /// first-move-only leaps that only move and capture) of the pieces `piece` on `froms`,
-    /// found by [shifts](notation::OtherLeapShift): counted in `count` where it may count
-    /// them, listed otherwise. As [`count_other_leaps`](Position::count_other_leaps) finds
-    /// them square by square.
+    /// first-move-only leaps that only move and capture) of the pieces `piece` on `bulk`
+    /// (squares whose moves may be counted), found by [shifts](notation::OtherLeapShift):
+    /// counted in `count` where they need no test, listed otherwise. As
+    /// [`count_other_leaps`](Position::count_other_leaps) finds them square by square.
     fn count_other_leaps_in_bulk<S: SquareBits>(
         &self,
         piece: Piece,
-        froms: S,
+        bulk: S,
         table: &MoveTable,
         occupancy: OccupancySets<S>,
         list: &mut MoveList,
@@ -224,9 +217,8 @@ impl Position {
     ) {
         let plain_targets = self.plain_targets(piece.id, self.state.side);
         let plain = S::from_set_ref(plain_targets);
-        let counted = froms & count.countable_squares();
         for shift in table.other_leap_shifts() {
-            let unblocked = shift.unblocked(froms, occupancy.empty());
+            let unblocked = shift.unblocked(bulk, occupancy.empty());
             if unblocked.is_empty() {
                 continue;
             }
@@ -236,9 +228,7 @@ impl Position {
             let to = from.shifted(shift.delta as i32);
             let ends = |may: bool, squares: S| if may { to & squares } else { S::EMPTY };
             let targets = ends(moves, occupancy.empty()) | ends(captures, occupancy.foes());
-            let counted_targets = (counted & from).shifted(shift.delta as i32) & targets;
-            let listed = (targets & !counted_targets) | count.count_safe(counted_targets, plain);
-            for to in listed.iter() {
+            for to in count.count_safe(targets, plain).iter() {
                 let from = to.index() as i32 - shift.delta as i32;
                 let ep_square = shift.block.filter(|_| shift.ep_on_block);
                 let ep_square = ep_square.map(|b| Square((from + b as i32) as u8));
