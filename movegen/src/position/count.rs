@@ -177,36 +177,12 @@ impl Position {
     }
 
     /// The moves of the pieces `piece` on `bulk` (squares where their moves are leaps
-    /// alone and may be counted), found by [shifts](notation::LeapShift): counted in `count`
-    /// where it may count them, listed otherwise.
+    /// alone and may be counted), found by shifts: those of the leap sets
+    /// ([`LeapShift`](notation::LeapShift)), then the lame and first-move-only leaps that
+    /// only move and capture ([`OtherLeapShift`](notation::OtherLeapShift), as
+    /// [`count_other_leaps`](Position::count_other_leaps) finds them square by square).
+    /// Counted in `count` where they need no test, listed otherwise.
     fn count_leaps_in_bulk<S: SquareBits>(
-        &self,
-        piece: Piece,
-        bulk: S,
-        table: &MoveTable,
-        occupancy: OccupancySets<S>,
-        list: &mut MoveList,
-        count: &mut QuickCount,
-    ) {
-        let plain = S::from_set_ref(self.plain_targets(piece.id, self.state.side));
-        for shift in table.leap_shifts() {
-            let targets = shift.targets(bulk, occupancy.empty(), occupancy.foes());
-            for to in count.count_safe(targets, plain).iter() {
-                let from = Square((to.index() as i32 - shift.delta as i32) as u8);
-                let mut target = S::EMPTY;
-                target.insert(to);
-                self.list_set_moves(piece.id, from, target, list, None);
-            }
-        }
-        self.count_other_leaps_in_bulk(piece, bulk, table, occupancy, list, count);
-    }
-
-    /// The moves of the [`other_leaps`](notation::MoveTable::other_leaps) (lame or
-    /// first-move-only leaps that only move and capture) of the pieces `piece` on `bulk`
-    /// (squares whose moves may be counted), found by [shifts](notation::OtherLeapShift):
-    /// counted in `count` where they need no test, listed otherwise. As
-    /// [`count_other_leaps`](Position::count_other_leaps) finds them square by square.
-    fn count_other_leaps_in_bulk<S: SquareBits>(
         &self,
         piece: Piece,
         bulk: S,
@@ -217,6 +193,15 @@ impl Position {
     ) {
         let plain_targets = self.plain_targets(piece.id, self.state.side);
         let plain = S::from_set_ref(plain_targets);
+        for shift in table.leap_shifts() {
+            let targets = shift.targets(bulk, occupancy.empty(), occupancy.foes());
+            for to in count.count_safe(targets, plain).iter() {
+                let from = Square((to.index() as i32 - shift.delta as i32) as u8);
+                let mut target = S::EMPTY;
+                target.insert(to);
+                self.list_set_moves(piece.id, from, target, list, None);
+            }
+        }
         for shift in table.other_leap_shifts() {
             let unblocked = shift.unblocked(bulk, occupancy.empty());
             if unblocked.is_empty() {
