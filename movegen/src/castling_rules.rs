@@ -16,13 +16,13 @@ impl Position {
         let rank = self.castling_rank(color);
         let Some(king) = self
             .castling_king(color, rank)
-            .filter(|&k| self.virgin.contains(k))
+            .filter(|&k| self.is_virgin(k))
         else {
             return false;
         };
         let partners = self.castling_partners(color, rank);
         self.standard_partner(king, &partners, kingside)
-            .is_some_and(|p| self.virgin.contains(p))
+            .is_some_and(|p| self.is_virgin(p))
     }
 
     /// After the side to move castled toward `kingside`: the opponent loses its right on that
@@ -36,7 +36,7 @@ impl Position {
         let partners = self.castling_partners(them, rank);
         if let Some(partner) = self
             .standard_partner(king, &partners, kingside)
-            .filter(|&p| self.virgin.contains(p))
+            .filter(|&p| self.is_virgin(p))
         {
             self.record(undo, partner);
             self.set_virgin(partner, false);
@@ -65,7 +65,7 @@ impl Position {
         if castling.king == Some(mv.piece) && g.file(mv.to) == king_file as i32 {
             self.set_virgin(mv.to, true);
             for sq in corners.into_iter().flatten() {
-                if is_partner(self, sq) && !self.virgin.contains(sq) {
+                if is_partner(self, sq) && !self.is_virgin(sq) {
                     self.record(undo, sq);
                     self.set_virgin(sq, true);
                 }
@@ -89,7 +89,7 @@ impl Position {
         let kings = self.pieces(Piece {
             color: self.state.side,
             id: mv.piece,
-        }) & self.virgin;
+        }) & self.virgin_squares();
         for sq in kings.iter() {
             self.record(undo, sq);
             self.set_virgin(sq, false);

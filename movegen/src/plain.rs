@@ -2,23 +2,9 @@
 //! square. One generator serves the engine's position (perft, search) and the board
 //! `kraken betza` draws its diagrams on; each sees the board through [`PlainBoard`].
 
-use notation::{simple_ending, Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
+use notation::{simple_ending, Initial, Modes, MoveTable, Square, SquareBits};
 
 use crate::walk::Ending;
-
-/// The board's pieces as sets, from the mover's side: what lets a generator find the simple
-/// leaps and slides (see [`notation::LeapSets`]) with set operations instead of square by
-/// square.
-///
-/// The sets are borrowed, so that a small board's generator reads only the words it uses
-/// (copying a whole set just after make wrote one word of it stalls the processor).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Occupancy<'a> {
-    /// The mover's side's pieces (the mover's own square among them or not).
-    pub(crate) own: &'a SquareSet,
-    /// The other side's pieces.
-    pub(crate) foes: &'a SquareSet,
-}
 
 /// What the plain moves of one piece need to know of the board it stands on.
 pub(crate) trait PlainBoard {
@@ -74,10 +60,9 @@ pub(crate) fn plain_moves_by_sets<S: SquareBits, B: PlainBoard>(
     table: &MoveTable,
     board: &B,
     from: Square,
-    occupancy: Occupancy,
+    sets: OccupancySets<S>,
     mut sink: impl FnMut(PlainMove),
 ) -> S {
-    let sets = OccupancySets::<S>::new(occupancy);
     let mut targets = table.leap_sets(from).targets(sets.empty, sets.foes);
     leap_moves(table.other_leaps(from), board, &mut sink);
     targets |= slide_targets(table, from, sets, |slide| {
@@ -104,7 +89,9 @@ pub(crate) fn set_targets<S: SquareBits>(
     leaps | slide_targets(table, from, occupancy, |_| {})
 }
 
-/// The board's occupancy from the mover's side in sets of type `S`.
+/// The board's pieces as sets of type `S`, from the mover's side: what lets a generator find
+/// the simple leaps and slides (see [`notation::LeapSets`]) with set operations instead of
+/// square by square.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct OccupancySets<S> {
     occupied: S,
@@ -131,11 +118,11 @@ impl<S: SquareBits> OccupancySets<S> {
         self.foes
     }
 
-    /// The sets of `occupancy`.
+    /// The sets of a board where the mover's side has the pieces `own` (the mover's own
+    /// square among them or not) and the other side `foes`.
     #[inline]
-    pub(crate) fn new(occupancy: Occupancy) -> Self {
-        let foes = S::from_set_ref(occupancy.foes);
-        let occupied = S::from_set_ref(occupancy.own) | foes;
+    pub(crate) fn new(own: S, foes: S) -> Self {
+        let occupied = own | foes;
         OccupancySets {
             occupied,
             empty: !occupied,

@@ -40,7 +40,7 @@ impl Position {
         }
         let g = self.geometry().clone();
         let them = self.state.side.opponent();
-        for royal in (self.royals(them) & self.virgin).iter() {
+        for royal in (self.royals(them) & self.virgin_squares()).iter() {
             // Fairy-Stockfish looks along the lines of an empty board: blockers do not count.
             if g.file(royal) == g.file(mv.to) || g.rank(royal) == g.rank(mv.to) {
                 self.record(undo, royal);

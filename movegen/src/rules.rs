@@ -954,6 +954,8 @@ impl Rules {
     /// rules. Until then every type takes the general (slower, equally correct) path.
     pub fn finish(&mut self) {
         self.moves.contagion = self.pieces.iter().any(|p| p.contagious);
+        // Every square index of the board (sets read in the board's width hold no others).
+        let board = SquareSet::at_or_below(Square((self.geometry.num_squares() - 1) as u8));
         for id in 0..self.pieces.len() {
             let pt = &self.pieces[id];
             let plain = !self.moves.contagion
@@ -965,12 +967,12 @@ impl Rules {
             let plain_targets = if !plain {
                 [SquareSet::EMPTY; 2]
             } else if !self.is_pawn(id as PieceId) {
-                [!SquareSet::EMPTY; 2]
+                [board; 2]
             } else if self.promotion.sittuyin {
                 [SquareSet::EMPTY; 2]
             } else {
                 let zone = pt.promotion_zone.unwrap_or(self.promotion.zone);
-                [!zone[0], !zone[1]]
+                [board & !zone[0], board & !zone[1]]
             };
             self.pieces[id].plain_targets = plain_targets;
         }

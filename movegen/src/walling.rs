@@ -8,6 +8,7 @@
 //!
 //! Games without walls pay nothing: [`Rules::walling`](crate::Rules::walling) is `None`.
 
+use crate::position::sets::SetId;
 use notation::{Square, SquareSet};
 
 use crate::moves::{Move, MoveKind, MoveList};
@@ -59,14 +60,14 @@ impl Position {
     /// The walls moves have placed (not the duck).
     #[inline]
     pub fn walls(&self) -> SquareSet {
-        self.walls
+        self.sets.get(SetId::Walls)
     }
 
     /// Puts a wall on the empty square `sq`: board, set and key.
     pub(crate) fn place_wall(&mut self, sq: Square) {
         debug_assert_eq!(self.board[sq.index()], 0);
         self.board[sq.index()] = WALL_CODE;
-        self.walls.insert(sq);
+        self.sets.insert(SetId::Walls, sq);
         self.state.key ^= self.zobrist.wall(sq);
     }
 
@@ -95,7 +96,7 @@ impl Position {
     pub(crate) fn remove_wall(&mut self, sq: Square) {
         debug_assert_eq!(self.board[sq.index()], WALL_CODE);
         self.board[sq.index()] = 0;
-        self.walls.remove(sq);
+        self.sets.remove(SetId::Walls, sq);
         self.state.key ^= self.zobrist.wall(sq);
     }
 
@@ -132,7 +133,7 @@ impl Position {
             }
             self.make(mv);
             // The squares of the region left empty by the move.
-            let mut squares = walling.region[us.index()] & !self.occupied() & !self.walls & left;
+            let mut squares = walling.region[us.index()] & !self.occupied() & !self.walls() & left;
             if let Some(duck) = self.duck() {
                 squares.remove(duck);
             }
@@ -177,7 +178,7 @@ impl Position {
                 f == 0 || r == 0 || f == last_file || r == last_rank
             })
             .collect();
-        for wall in self.walls.iter() {
+        for wall in self.walls().iter() {
             let (f, r) = (g.file(wall), g.rank(wall));
             for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 if let Some(sq) = g.square(f + df, r + dr) {

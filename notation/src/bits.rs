@@ -28,6 +28,8 @@ pub trait SquareBits:
 {
     /// The most squares a set of this type holds (square indices below it).
     const CAPACITY: usize;
+    /// The number of 64-bit words a set of this type takes.
+    const WORDS: usize = Self::CAPACITY / 64;
     /// The empty set.
     const EMPTY: Self;
     /// The squares of a set in increasing order.
@@ -39,7 +41,18 @@ pub trait SquareBits:
         Self::from_set_ref(&set)
     }
     /// [`from_set`](SquareBits::from_set) reading only the words of `set` this type holds.
-    fn from_set_ref(set: &SquareSet) -> Self;
+    #[inline]
+    fn from_set_ref(set: &SquareSet) -> Self {
+        debug_assert!(
+            set.0[Self::WORDS..].iter().all(|&w| w == 0),
+            "a square beyond {} in {set:?}",
+            Self::CAPACITY
+        );
+        Self::from_words(|i| set.0[i])
+    }
+    /// The set whose [`WORDS`](SquareBits::WORDS) 64-bit words, lowest squares first, are
+    /// `word(0)`, `word(1)` and so on.
+    fn from_words(word: impl Fn(usize) -> u64) -> Self;
     /// The same squares as a [`SquareSet`].
     fn to_set(self) -> SquareSet;
     /// Whether `sq` is in the set.
@@ -103,13 +116,7 @@ macro_rules! word_bits {
             type Iter = WordSquares<$word>;
 
             #[inline]
-            fn from_set_ref(set: &SquareSet) -> $word {
-                let $w = &set.0;
-                debug_assert!(
-                    $w[$bits / 64..].iter().all(|&w| w == 0),
-                    "a square beyond {} in {set:?}",
-                    $bits
-                );
+            fn from_words($w: impl Fn(usize) -> u64) -> $word {
                 $from
             }
 
@@ -210,11 +217,11 @@ macro_rules! word_bits {
     };
 }
 
-word_bits!(u64, 64, |words| words[0], |word| [word, 0, 0, 0]);
+word_bits!(u64, 64, |word| word(0), |word| [word, 0, 0, 0]);
 word_bits!(
     u128,
     128,
-    |words| u128::from(words[1]) << 64 | u128::from(words[0]),
+    |word| u128::from(word(1)) << 64 | u128::from(word(0)),
     |word| [word as u64, (word >> 64) as u64, 0, 0]
 );
 
@@ -226,6 +233,11 @@ impl SquareBits for SquareSet {
     #[inline]
     fn from_set_ref(set: &SquareSet) -> SquareSet {
         *set
+    }
+
+    #[inline]
+    fn from_words(word: impl Fn(usize) -> u64) -> SquareSet {
+        SquareSet([word(0), word(1), word(2), word(3)])
     }
 
     #[inline]

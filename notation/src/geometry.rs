@@ -368,6 +368,18 @@ impl Geometry {
         self.width as usize * self.height as usize
     }
 
+    /// The 64-bit words a set of this board's squares is stored in: one for boards of up to 64
+    /// squares, two for up to 128, four above ([`SquareBits`](crate::SquareBits) has a type
+    /// for each).
+    #[inline]
+    pub const fn set_words(&self) -> usize {
+        match self.num_squares() {
+            0..=64 => 1,
+            65..=128 => 2,
+            _ => 4,
+        }
+    }
+
     /// Returns the square at `file`, `rank` (both from 0), or `None` off the board or on a hole.
     #[inline]
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {

@@ -1,5 +1,6 @@
 //! Castling by the rules: the king and a never-moved partner on the castling rank.
 
+use crate::position::sets::SetId;
 use notation::{Color, Square, SquareBits, SquareSet};
 
 use crate::{
@@ -52,9 +53,9 @@ impl CastlingSquares {
 impl Position {
     /// Castling by the rules: the king and a never-moved partner on the castling rank.
     pub(super) fn rule_castlings(&self, list: &mut MoveList) {
-        match self.geometry().num_squares() {
-            0..=64 => self.rule_castlings_in::<u64>(list),
-            65..=128 => self.rule_castlings_in::<u128>(list),
+        match self.sets.words() {
+            1 => self.rule_castlings_in::<u64>(list),
+            2 => self.rule_castlings_in::<u128>(list),
             _ => self.rule_castlings_in::<SquareSet>(list),
         }
     }
@@ -70,21 +71,20 @@ impl Position {
             None => CastlingSquares::of(rules)[us.index()],
         };
         let Some(squares) = squares else { return };
-        let set = |set: &SquareSet| S::from_set_ref(set);
-        let never_moved_on_rank = set(&self.virgin) & set(&squares.rank);
-        let kings = set(&self.by_code[Piece {
+        let never_moved_on_rank =
+            self.sets.get_in::<S>(SetId::Virgin) & S::from_set_ref(&squares.rank);
+        let king = Piece {
             color: us,
             id: king_id,
-        }
-        .code() as usize])
-            & never_moved_on_rank;
+        };
+        let kings = self.sets.get_in::<S>(SetId::Code(king.code())) & never_moved_on_rank;
         if kings.is_empty() {
             return;
         }
         // Pieces, walls, the duck and holes block castling.
-        let mut blocked = set(&self.by_color[0])
-            | set(&self.by_color[1])
-            | set(&self.walls)
+        let mut blocked = self.sets.get_in::<S>(SetId::Color(Color::White))
+            | self.sets.get_in(SetId::Color(Color::Black))
+            | self.sets.get_in(SetId::Walls)
             | S::from_set(self.geometry().holes());
         if let Some(duck) = self.state.duck {
             blocked.insert(duck);
@@ -100,7 +100,8 @@ impl Position {
                     color: us,
                     id: partner_id,
                 };
-                let partners = set(&self.by_code[partner.code() as usize]) & never_moved_on_rank;
+                let partners =
+                    self.sets.get_in::<S>(SetId::Code(partner.code())) & never_moved_on_rank;
                 for partner in partners.iter() {
                     let targets = if partner > king {
                         squares.kingside

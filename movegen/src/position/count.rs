@@ -1,10 +1,11 @@
 //! Counting the legal moves without listing them all, for perft's last ply.
 
+use crate::position::sets::SetId;
 use notation::{simple_ending, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::MoveList,
-    plain::{set_targets, Occupancy, OccupancySets},
+    plain::{set_targets, OccupancySets},
     position::{Piece, Position},
     rules::PieceId,
 };
@@ -58,9 +59,9 @@ impl Position {
         if !self.rules.bulk_count {
             return self.count_listed();
         }
-        match self.geometry().num_squares() {
-            0..=64 => self.count_quick::<u64>(),
-            65..=128 => self.count_quick::<u128>(),
+        match self.sets.words() {
+            1 => self.count_quick::<u64>(),
+            2 => self.count_quick::<u128>(),
             _ => self.count_quick::<SquareSet>(),
         }
     }
@@ -113,14 +114,11 @@ impl Position {
     /// caller to test.
     fn count_board_moves<S: SquareBits>(&self, list: &mut MoveList, count: &mut QuickCount) -> S {
         let us = self.state.side;
-        let occupancy = OccupancySets::<S>::new(Occupancy {
-            own: &self.by_color[us.index()],
-            foes: &self.by_color[us.opponent().index()],
-        });
+        let occupancy = self.occupancy::<S>(us);
         let mut king_targets = S::default();
         for id in 0..self.rules.pieces.len() as PieceId {
             let piece = Piece { color: us, id };
-            let squares = S::from_set_ref(&self.by_code[piece.code() as usize]);
+            let squares: S = self.sets.get_in(SetId::Code(piece.code()));
             if squares.is_empty() {
                 continue;
             }

@@ -1,5 +1,6 @@
 //! FEN in and out, in the dialect XBoard, cutechess and Fairy-Stockfish write.
 
+use crate::position::sets::SetId;
 use std::{fmt, sync::Arc};
 
 use notation::{Color, Initial, Square, SquareSet};
@@ -296,7 +297,7 @@ impl Position {
         }
         for color in [Color::White, Color::Black] {
             let i = color.index();
-            if self.rules.start_royals[i] && self.royals[i].is_empty() {
+            if self.rules.start_royals[i] && self.sets.get(SetId::Royals(color)).is_empty() {
                 return Err(error(
                     FenField::Board,
                     column,
@@ -444,7 +445,7 @@ impl Position {
                 }
                 self.put(sq, Piece { color, id });
                 if promoted {
-                    self.promoted.insert(sq);
+                    self.sets.insert(SetId::Promoted, sq);
                 }
                 file += 1;
             }
@@ -548,8 +549,8 @@ impl Position {
                     });
                     match found {
                         Some((king, partner)) => {
-                            self.virgin.insert(partner);
-                            self.virgin.insert(king);
+                            self.sets.insert(SetId::Virgin, partner);
+                            self.sets.insert(SetId::Virgin, king);
                         }
                         // Fairy-Stockfish skips them where the rules have no castling (its
                         // own files write `KQkq` there).
@@ -578,9 +579,9 @@ impl Position {
                                 .iter()
                                 .any(|&id| self.in_hand(color, id) > 0));
                     if !gates && self.is_castling_partner(color, sq) {
-                        self.virgin.insert(king.ok_or_else(bad)?);
+                        self.sets.insert(SetId::Virgin, king.ok_or_else(bad)?);
                     }
-                    self.virgin.insert(sq);
+                    self.sets.insert(SetId::Virgin, sq);
                 }
                 _ => return Err(bad()),
             }
@@ -640,7 +641,7 @@ impl Position {
             if self.rules.pieces[piece.id as usize].initial_squares[piece.color.index()]
                 .contains(sq)
             {
-                self.virgin.insert(sq);
+                self.sets.insert(SetId::Virgin, sq);
             }
         }
     }
@@ -842,7 +843,7 @@ impl Position {
                             empty = 0;
                         }
                         out.push_str(&self.symbol(p));
-                        if self.promoted.contains(sq) {
+                        if self.is_promoted(sq) {
                             out.push('~');
                         }
                     }
@@ -950,7 +951,7 @@ impl Position {
             // Castling rights need a never-moved king; gating rights do not.
             let king = self
                 .castling_king(color, back_rank)
-                .filter(|&k| self.virgin.contains(k));
+                .filter(|&k| self.is_virgin(k));
             let partners = match king {
                 Some(_) => self.castling_partners(color, back_rank),
                 None => Vec::new(),
@@ -958,7 +959,7 @@ impl Position {
             let outermost = |kingside: bool| self.standard_partner(king?, &partners, kingside);
             let mut letters: Vec<char> = Vec::new();
             for (kingside, letter) in [(true, 'k'), (false, 'q')] {
-                if let Some(p) = outermost(kingside).filter(|&p| self.virgin.contains(p)) {
+                if let Some(p) = outermost(kingside).filter(|&p| self.is_virgin(p)) {
                     if !self.rules.chess960 {
                         letters.push(letter);
                         continue;
@@ -991,7 +992,7 @@ impl Position {
                     }
                     continue;
                 }
-                if !self.virgin.contains(sq) {
+                if !self.is_virgin(sq) {
                     continue;
                 }
                 if Some(sq) == outermost(true) || Some(sq) == outermost(false) {

@@ -1,5 +1,6 @@
 //! How a game ends: the variant's rules applied to a position.
 
+use crate::position::sets::SetId;
 use notation::{Color, SquareSet};
 
 use crate::{
@@ -305,7 +306,7 @@ impl Position {
                 return Some(over);
             }
         }
-        if end.no_royal_loses && self.royals[self.state.side.index()].is_empty() {
+        if end.no_royal_loses && self.sets.get(SetId::Royals(self.state.side)).is_empty() {
             return Some(GameOver {
                 outcome: Outcome::Loss,
                 reason: EndReason::Extinction,

@@ -32,7 +32,7 @@ impl Position {
             // A piece from hand enters only where it could be dropped (no pawn on the first
             // rank), as in Fairy-Stockfish.
             let region = self.drop_region(gate, us);
-            if self.virgin.contains(mv.from)
+            if self.is_virgin(mv.from)
                 && g.rank(mv.from) == back_rank
                 && region.contains(mv.from)
                 && !refilled(mv.from)
@@ -40,7 +40,7 @@ impl Position {
                 list.push(mv.with_gate(gate, false));
             }
             if let Some((partner_from, _)) = partner {
-                if self.virgin.contains(partner_from)
+                if self.is_virgin(partner_from)
                     && region.contains(partner_from)
                     && !refilled(partner_from)
                 {

@@ -5,7 +5,7 @@ use notation::{Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::{Move, MoveFlags, MoveList},
-    plain::{plain_moves, plain_moves_by_sets, Occupancy, PlainBoard, PlainMove},
+    plain::{plain_moves, plain_moves_by_sets, PlainBoard, PlainMove},
     position::{count::QuickCount, Piece, Position},
     rules::PieceId,
     walk::{generate_paths, Ending, PathMove},
@@ -23,7 +23,7 @@ impl Position {
         }
         if self.rules.has_walls() {
             // The duck and walls: the tables' moves may end on them.
-            let mut blocked = self.walls;
+            let mut blocked = self.walls();
             if let Some(duck) = self.duck() {
                 blocked.insert(duck);
             }
@@ -105,14 +105,10 @@ impl Position {
             // A wall or the duck is in neither side's set.
             plain_moves(table, &view, from, |plain| push(plain, list));
         } else {
-            let occupancy = Occupancy {
-                own: &self.by_color[piece.color.index()],
-                foes: &self.by_color[piece.color.opponent().index()],
-            };
-            match table.geometry().num_squares() {
-                0..=64 => self.set_moves::<u64>(table, &view, occupancy, &push, list, count),
-                65..=128 => self.set_moves::<u128>(table, &view, occupancy, &push, list, count),
-                _ => self.set_moves::<SquareSet>(table, &view, occupancy, &push, list, count),
+            match self.sets.words() {
+                1 => self.set_moves::<u64>(table, &view, &push, list, count),
+                2 => self.set_moves::<u128>(table, &view, &push, list, count),
+                _ => self.set_moves::<SquareSet>(table, &view, &push, list, count),
             }
         }
         if self.rules.pieces[id as usize].jump_rank > 0 {
@@ -181,12 +177,12 @@ impl Position {
         &self,
         table: &MoveTable,
         view: &PlainView<'_>,
-        occupancy: Occupancy<'_>,
         push: &impl Fn(PlainMove, &mut MoveList),
         list: &mut MoveList,
         count: Option<&mut QuickCount>,
     ) {
         let (id, from) = (view.piece.id, view.from);
+        let occupancy = self.occupancy(view.piece.color);
         let targets: S = plain_moves_by_sets(table, view, from, occupancy, |p| push(p, list));
         self.list_set_moves(id, from, targets, list, count);
     }

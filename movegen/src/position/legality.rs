@@ -1,6 +1,7 @@
 //! Legal moves: each pseudo-legal move tested by making it, a quick test for the common case
 //! (a single royal piece, no rule that looks further), forced captures and forced drops.
 
+use crate::position::sets::SetId;
 use notation::{Color, Modes, Square, SquareBits, SquareSet};
 
 use crate::{
@@ -243,9 +244,9 @@ impl Position {
 
     /// Keeps the moves of `list` that are legal but for mandatory captures.
     fn retain_legal(&mut self, list: &mut MoveList) {
-        match self.geometry().num_squares() {
-            0..=64 => self.retain_legal_in::<u64>(list),
-            65..=128 => self.retain_legal_in::<u128>(list),
+        match self.sets.words() {
+            1 => self.retain_legal_in::<u64>(list),
+            2 => self.retain_legal_in::<u128>(list),
             _ => self.retain_legal_in::<SquareSet>(list),
         }
     }
@@ -385,7 +386,7 @@ impl Position {
         }
         let us = self.state.side;
         let them = us.opponent();
-        let royals = S::from_set_ref(&self.royals[us.index()]);
+        let royals = self.sets.get_in::<S>(SetId::Royals(us));
         if royals.len() != 1 {
             return None;
         }

@@ -1,5 +1,6 @@
 //! Making and unmaking moves.
 
+use crate::position::sets::SetId;
 use arrayvec::ArrayVec;
 use notation::{Color, Square, SquareSet};
 
@@ -16,8 +17,8 @@ impl Position {
         let change = SquareChange {
             square: sq,
             code: self.board[sq.index()],
-            virgin: self.virgin.contains(sq),
-            promoted: self.promoted.contains(sq),
+            virgin: self.is_virgin(sq),
+            promoted: self.is_promoted(sq),
         };
         undo.changes.push(change);
     }
@@ -43,7 +44,7 @@ impl Position {
 
     /// Captures the piece on `sq` for the side to move (to hand if the rules say so).
     pub(crate) fn capture(&mut self, undo: &mut Undo, sq: Square, keep_for_unload: bool) -> u8 {
-        let promoted = self.promoted.contains(sq);
+        let promoted = self.is_promoted(sq);
         self.record(undo, sq);
         let code = self.clear(sq);
         if let (Some(piece), false) = (Piece::from_code(code), keep_for_unload) {
@@ -118,7 +119,7 @@ impl Position {
                     }
                     reset_clock = true;
                 }
-                let mover_promoted = self.promoted.contains(mv.from);
+                let mover_promoted = self.is_promoted(mv.from);
                 self.record(&mut undo, mv.from);
                 let code = self.clear(mv.from);
                 if let Some((partner_from, partner_to)) = mv.castle_partner() {
@@ -287,7 +288,7 @@ impl Position {
         if blast_petrified {
             for i in 0..self.history[last].changes.len() {
                 let square = self.history[last].changes[i].square;
-                if self.walls.contains(square) {
+                if self.sets.contains(SetId::Walls, square) {
                     self.remove_wall(square);
                 }
             }

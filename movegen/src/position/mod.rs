@@ -19,6 +19,7 @@ mod legality;
 mod make;
 mod null_move;
 mod promotion;
+pub(crate) mod sets;
 pub(crate) mod text;
 pub(crate) mod zobrist;
 
@@ -28,7 +29,11 @@ use arrayvec::ArrayVec;
 use notation::{Color, Geometry, Initial, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
-    position::zobrist::Zobrist,
+    plain::OccupancySets,
+    position::{
+        sets::{BoardSets, SetId},
+        zobrist::Zobrist,
+    },
     rules::{OneRoyal, PieceId, Rules, MAX_PIECE_TYPES},
     walk::{Occupant, PieceBoard},
 };
@@ -174,17 +179,12 @@ pub struct Position {
     pub(crate) rules: Arc<Rules>,
     pub(crate) zobrist: Arc<Zobrist>,
     pub(crate) board: Vec<u8>,
-    pub(crate) by_color: [SquareSet; 2],
-    pub(crate) by_code: Vec<SquareSet>,
-    pub(crate) royals: [SquareSet; 2],
-    pub(crate) virgin: SquareSet,
-    pub(crate) promoted: SquareSet,
+    /// The pieces by colour and by code, the royal, never-moved and promoted pieces and the
+    /// walls, in the board's width.
+    pub(crate) sets: BoardSets,
     pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
     /// The side to move, rights, counters and key: what unmake restores as a whole.
     pub(crate) state: State,
-    /// The walls moves have placed ([`Rules::walling`](crate::Rules::walling)) but the duck;
-    /// the board holds [`WALL_CODE`] there.
-    pub(crate) walls: SquareSet,
     pub(crate) history: Vec<Undo>,
     /// Per move made, the pieces it turned over ([`MoveRules::flip`](crate::MoveRules::flip);
     /// an empty set for a null move; no entries without that rule).
@@ -200,17 +200,11 @@ impl Position {
 
     pub(crate) fn empty_with(rules: Arc<Rules>, zobrist: Arc<Zobrist>) -> Position {
         let squares = rules.geometry.num_squares();
-        let codes = 2 * rules.pieces.len() + 1;
         Position {
             board: vec![0; squares],
-            by_color: [SquareSet::EMPTY; 2],
-            by_code: vec![SquareSet::EMPTY; codes],
-            royals: [SquareSet::EMPTY; 2],
-            virgin: SquareSet::EMPTY,
-            promoted: SquareSet::EMPTY,
+            sets: BoardSets::new(rules.geometry.set_words()),
             hands: [[0; MAX_PIECE_TYPES]; 2],
             state: State::START,
-            walls: SquareSet::EMPTY,
             history: Vec::with_capacity(HISTORY_CAPACITY),
             flipped: Vec::new(),
             rules,
@@ -250,25 +244,34 @@ impl Position {
     /// Squares of the pieces of `color`.
     #[inline]
     pub fn pieces_of(&self, color: Color) -> SquareSet {
-        self.by_color[color.index()]
+        self.sets.get(SetId::Color(color))
     }
 
     /// Squares of pieces of `piece`'s colour and type.
     #[inline]
     pub fn pieces(&self, piece: Piece) -> SquareSet {
-        self.by_code[piece.code() as usize]
+        self.sets.get(SetId::Code(piece.code()))
+    }
+
+    /// The board's pieces from `us`'s side, in the board's width `S`.
+    #[inline]
+    pub(crate) fn occupancy<S: SquareBits>(&self, us: Color) -> OccupancySets<S> {
+        OccupancySets::new(
+            self.sets.get_in(SetId::Color(us)),
+            self.sets.get_in(SetId::Color(us.opponent())),
+        )
     }
 
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> SquareSet {
-        self.by_color[0] | self.by_color[1]
+        self.pieces_of(Color::White) | self.pieces_of(Color::Black)
     }
 
     /// Squares of the royal pieces of `color`.
     #[inline]
     pub fn royals(&self, color: Color) -> SquareSet {
-        let all = self.royals[color.index()];
+        let all = self.sets.get(SetId::Royals(color));
         match self.rules.one_royal {
             OneRoyal::All => all,
             OneRoyal::Alone | OneRoyal::AloneBeforeMove if all.len() > 1 => SquareSet::EMPTY,
@@ -288,16 +291,22 @@ impl Position {
         }
     }
 
+    /// The squares of the pieces that have never moved.
+    #[inline]
+    pub(crate) fn virgin_squares(&self) -> SquareSet {
+        self.sets.get(SetId::Virgin)
+    }
+
     /// Whether the piece on `sq` has never moved.
     #[inline]
     pub fn is_virgin(&self, sq: Square) -> bool {
-        self.virgin.contains(sq)
+        self.sets.contains(SetId::Virgin, sq)
     }
 
     /// Whether the piece on `sq` is a promoted piece that demotes when captured (`~`).
     #[inline]
     pub fn is_promoted(&self, sq: Square) -> bool {
-        self.promoted.contains(sq)
+        self.sets.contains(SetId::Promoted, sq)
     }
 
     /// How many pieces of type `id` `color` holds in hand.
@@ -380,10 +389,10 @@ impl Position {
         for sq in self.occupied().iter() {
             key ^= z.piece(self.board[sq.index()], sq);
         }
-        for sq in self.virgin.iter() {
+        for sq in self.sets.get(SetId::Virgin).iter() {
             key ^= z.virgin(sq);
         }
-        for sq in self.promoted.iter() {
+        for sq in self.sets.get(SetId::Promoted).iter() {
             key ^= z.promoted(sq);
         }
         for sq in self.state.ep_squares.iter() {
@@ -414,7 +423,7 @@ impl Position {
         if let Some(duck) = self.duck() {
             key ^= z.wall(duck);
         }
-        for wall in self.walls.iter() {
+        for wall in self.walls().iter() {
             key ^= z.wall(wall);
         }
         key
@@ -441,10 +450,10 @@ impl Position {
         let code = piece.code();
         debug_assert_eq!(self.board[sq.index()], 0);
         self.board[sq.index()] = code;
-        self.by_color[piece.color.index()].insert(sq);
-        self.by_code[code as usize].insert(sq);
+        self.sets.insert(SetId::Color(piece.color), sq);
+        self.sets.insert(SetId::Code(code), sq);
         if self.rules.pieces[piece.id as usize].royal {
-            self.royals[piece.color.index()].insert(sq);
+            self.sets.insert(SetId::Royals(piece.color), sq);
         }
         self.state.key ^= self.zobrist.piece(code, sq);
     }
@@ -455,9 +464,9 @@ impl Position {
         let code = self.board[sq.index()];
         if let Some(piece) = Piece::from_code(code) {
             self.board[sq.index()] = 0;
-            self.by_color[piece.color.index()].remove(sq);
-            self.by_code[code as usize].remove(sq);
-            self.royals[piece.color.index()].remove(sq);
+            self.sets.remove(SetId::Color(piece.color), sq);
+            self.sets.remove(SetId::Code(code), sq);
+            self.sets.remove(SetId::Royals(piece.color), sq);
             self.state.key ^= self.zobrist.piece(code, sq);
         }
         code
@@ -466,9 +475,7 @@ impl Position {
     /// Sets or clears the never-moved flag of `sq`.
     #[inline]
     pub(crate) fn set_virgin(&mut self, sq: Square, virgin: bool) {
-        // One word read and written, not the whole set (reading a set whose word was just
-        // written stalls).
-        if self.virgin.set(sq, virgin) {
+        if self.sets.set(SetId::Virgin, sq, virgin) {
             self.state.key ^= self.zobrist.virgin(sq);
         }
     }
@@ -476,7 +483,7 @@ impl Position {
     /// Sets or clears the promoted flag of `sq`.
     #[inline]
     pub(crate) fn set_promoted(&mut self, sq: Square, promoted: bool) {
-        if self.promoted.set(sq, promoted) {
+        if self.sets.set(SetId::Promoted, sq, promoted) {
             self.state.key ^= self.zobrist.promoted(sq);
         }
     }
@@ -529,7 +536,7 @@ impl Position {
     /// ([`PieceType::initial_in_region`](crate::PieceType::initial_in_region)).
     #[inline]
     pub(crate) fn initial_allowed(&self, piece: Piece, sq: Square) -> bool {
-        if self.virgin.contains(sq) {
+        if self.is_virgin(sq) {
             return true;
         }
         let pt = &self.rules.pieces[piece.id as usize];
@@ -558,9 +565,9 @@ impl Position {
         match initial {
             Initial::Any => !S::EMPTY,
             Initial::Virgin if pt.initial_in_region => {
-                S::from_set_ref(&self.virgin) | S::from_set_ref(&pt.initial_squares[color])
+                self.sets.get_in::<S>(SetId::Virgin) | S::from_set_ref(&pt.initial_squares[color])
             }
-            Initial::Virgin => S::from_set_ref(&self.virgin),
+            Initial::Virgin => self.sets.get_in(SetId::Virgin),
             Initial::AheadOfStart => S::from_set_ref(&pt.ahead_of_start[color]),
         }
     }
