@@ -3,7 +3,7 @@
 //!
 //! [`MoveRules::grid`]: crate::MoveRules::grid
 
-use notation::{Square, SquareSet};
+use notation::{Square, SquareBits};
 
 use crate::{
     moves::{MoveKind, MoveList},
@@ -24,12 +24,13 @@ impl Position {
         });
     }
 
-    /// The squares from which a piece may attack `target`: outside its grid cell, or all.
+    /// The squares from which a piece may attack `target`, in sets of type `S`: outside its
+    /// grid cell, or all.
     #[inline]
-    pub(crate) fn grid_reach(&self, target: Square) -> SquareSet {
+    pub(crate) fn grid_reach<S: SquareBits>(&self, target: Square) -> S {
         match &self.rules.moves.grid {
-            Some(cells) => !cells[target.index()],
-            None => !SquareSet::EMPTY,
+            Some(cells) => !S::from_set_ref(&cells[target.index()]),
+            None => !S::EMPTY,
         }
     }
 }

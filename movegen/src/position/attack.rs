@@ -1,10 +1,10 @@
 //! Attack detection: is a square attacked, is a side in check.
 
-use notation::{Color, Modes, MoveTable, Square, SquareSet};
+use notation::{Color, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     plain::first_occupied,
-    position::{Piece, Position},
+    position::{sets::SetId, Piece, Position},
     walk::{generate_paths, Occupant, PieceBoard},
 };
 
@@ -76,8 +76,17 @@ impl Position {
     /// `target`, if there is one; only pieces the board array holds count (see
     /// [`Exchange`](crate::Exchange), which lifts pieces off it).
     pub(crate) fn attacker_of(&self, target: Square, attacker: Piece) -> Option<Square> {
+        match self.sets.words() {
+            1 => self.attacker_of_in::<u64>(target, attacker),
+            2 => self.attacker_of_in::<u128>(target, attacker),
+            _ => self.attacker_of_in::<SquareSet>(target, attacker),
+        }
+    }
+
+    /// [`attacker_of`](Position::attacker_of) in the board's width `S`.
+    fn attacker_of_in<S: SquareBits>(&self, target: Square, attacker: Piece) -> Option<Square> {
         // Where moves must leave their grid cell, pieces in the target's cell do not attack it.
-        let squares = self.pieces(attacker) & self.grid_reach(target);
+        let squares = self.sets.get_in::<S>(SetId::Code(attacker.code())) & self.grid_reach(target);
         if squares.is_empty() {
             return None;
         }
@@ -91,7 +100,7 @@ impl Position {
                 return None;
             }
         }
-        self.attacker_among(target, attacker, squares)
+        self.attacker_among_in(target, attacker, squares)
     }
 
     /// The square, among `squares`, of a piece `attacker` that could capture a royal piece
@@ -104,6 +113,20 @@ impl Position {
         attacker: Piece,
         squares: SquareSet,
     ) -> Option<Square> {
+        match self.sets.words() {
+            1 => self.attacker_among_in(target, attacker, u64::from_set(squares)),
+            2 => self.attacker_among_in(target, attacker, u128::from_set(squares)),
+            _ => self.attacker_among_in(target, attacker, squares),
+        }
+    }
+
+    /// [`attacker_among`](Position::attacker_among) in the board's width `S`.
+    fn attacker_among_in<S: SquareBits>(
+        &self,
+        target: Square,
+        attacker: Piece,
+        squares: S,
+    ) -> Option<Square> {
         let by = attacker.color;
         let them = by.opponent();
         let pt = &self.rules.pieces[attacker.id as usize];
@@ -111,12 +134,15 @@ impl Position {
         // side makes them lead from the target to the attacker.
         let code = attacker.code();
         let (zone, zone_reverse) = match &pt.zone_moves {
-            Some(z) => (z.zone[by.index()], Some(&z.attack_tables[them.index()])),
-            None => (SquareSet::EMPTY, None),
+            Some(z) => (
+                S::from_set_ref(&z.zone[by.index()]),
+                Some(&z.attack_tables[them.index()]),
+            ),
+            None => (S::EMPTY, None),
         };
         let reverse = &pt.attack_tables[them.index()];
         let outside = squares & !zone;
-        if reverse.reach(target).intersects(outside) {
+        if S::from_set(reverse.reach(target)).intersects(outside) {
             if let Some(from) = self.reverse_attack(reverse, target, code, outside) {
                 return Some(from);
             }
@@ -127,7 +153,7 @@ impl Position {
             }
         }
         if pt.line_moves.is_some() && self.rules.diagonal_lines.contains(target) {
-            let lines = squares & self.rules.diagonal_lines;
+            let lines = squares & S::from_set_ref(&self.rules.diagonal_lines);
             if let Some(from) = lines.iter().find(|&from| {
                 self.board[from.index()] == code && self.line_attacks(attacker, from, target)
             }) {
@@ -149,12 +175,12 @@ impl Position {
     /// `target` by a plain leap, hop or slide of `reverse` (its attack table for the other
     /// colour), if there is one.
     #[inline]
-    fn reverse_attack(
+    fn reverse_attack<S: SquareBits>(
         &self,
         reverse: &MoveTable,
         target: Square,
         code: u8,
-        allowed: SquareSet,
+        allowed: S,
     ) -> Option<Square> {
         for leap in reverse.leaps(target) {
             if self.board[leap.to.index()] == code

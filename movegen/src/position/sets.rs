@@ -95,11 +95,14 @@ impl BoardSets {
     /// Set `id` as a 256-bit set.
     #[inline]
     pub(crate) fn get(&self, id: SetId) -> SquareSet {
-        let mut set = SquareSet::EMPTY;
-        for (w, word) in set.0.iter_mut().enumerate().take(self.words) {
-            *word = self.data[BoardSets::place(id, w)];
+        // Built whole, not word by word: a set written a word at a time and then read whole
+        // stalls the processor.
+        let word = |w| self.data[BoardSets::place(id, w)];
+        match self.words {
+            1 => SquareSet([word(0), 0, 0, 0]),
+            2 => SquareSet([word(0), word(1), 0, 0]),
+            _ => SquareSet([word(0), word(1), word(2), word(3)]),
         }
-        set
     }
 
     /// Set `id` in the board's width `S`.
