@@ -389,7 +389,7 @@ impl Position {
         for sq in self.occupied().iter() {
             key ^= z.piece(self.board[sq.index()], sq);
         }
-        for sq in self.sets.get(SetId::Virgin).iter() {
+        for sq in self.virgin_squares().iter() {
             key ^= z.virgin(sq);
         }
         for sq in self.sets.get(SetId::Promoted).iter() {
