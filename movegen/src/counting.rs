@@ -5,7 +5,8 @@
 use notation::Color;
 
 use crate::{
-    position::Piece,
+    moves::Move,
+    position::{Piece, Undo},
     rules::{Counting, CountingRule, PieceId},
     Position,
 };
@@ -32,16 +33,21 @@ impl Position {
                 || (reach && self.state.counting_ply == self.state.counting_limit))
     }
 
-    /// Advances the count after a move by `mover` (the turn has passed already), and starts
-    /// a count when the move made one of the sides weak enough. `captured_pawn` and
-    /// `captured_or_promoted` describe the move.
+    /// Advances the count after `mv` by `mover` (the turn has passed already; `undo` records
+    /// the move), and starts a count when the move made one of the sides weak enough.
     pub(crate) fn update_counting(
         &mut self,
         counting: Counting,
         mover: Color,
-        captured_pawn: bool,
-        captured_or_promoted: bool,
+        mv: &Move,
+        undo: &Undo,
     ) {
+        let captured_pawn = counting.pawn.is_some_and(|pawn| {
+            undo.changes.iter().any(|c| {
+                Piece::from_code(c.code).is_some_and(|p| p.color != mover && p.id == pawn)
+            })
+        });
+        let captured_or_promoted = mv.promotion().is_some() || undo.captured_by(mover);
         if self.state.counting_limit > 0 {
             self.state.counting_ply = self.state.counting_ply.saturating_add(1);
         }

@@ -233,13 +233,7 @@ impl Position {
             self.set_checks(us, left);
         }
         if let Some(counting) = self.rules.end.counting {
-            let captured_pawn = counting.pawn.is_some_and(|pawn| {
-                undo.changes.iter().any(|c| {
-                    Piece::from_code(c.code).is_some_and(|p| p.color != us && p.id == pawn)
-                })
-            });
-            let captured_or_promoted = mv.promotion().is_some() || undo.captured_by(us);
-            self.update_counting(counting, us, captured_pawn, captured_or_promoted);
+            self.update_counting(counting, us, &mv, &undo);
         }
         self.history.push(undo);
     }
