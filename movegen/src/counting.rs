@@ -43,9 +43,9 @@ impl Position {
         undo: &Undo,
     ) {
         let captured_pawn = counting.pawn.is_some_and(|pawn| {
-            undo.changes.iter().any(|c| {
-                Piece::from_code(c.code).is_some_and(|p| p.color != mover && p.id == pawn)
-            })
+            undo.changes
+                .iter()
+                .any(|c| Piece::from_code(c.code).is_some_and(|p| p.color != mover && p.id == pawn))
         });
         let captured_or_promoted = mv.promotion().is_some() || undo.captured_by(mover);
         if self.state.counting_limit > 0 {
