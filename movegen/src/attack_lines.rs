@@ -8,11 +8,10 @@
 //! captures, multi-leg paths, line moves, imitation or hoppers that shun their own kind.
 //! Other colours keep the general test ([`Position::attacked`](crate::Position::attacked)).
 
-use crate::position::sets::SetId;
 use notation::{Color, Initial, Modes, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
-    position::{Piece, Position},
+    position::{sets::SetId, Piece, Position},
     rules::{PieceId, Rules},
 };
 

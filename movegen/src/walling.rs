@@ -8,11 +8,10 @@
 //!
 //! Games without walls pay nothing: [`Rules::walling`](crate::Rules::walling) is `None`.
 
-use crate::position::sets::SetId;
 use notation::{Square, SquareSet};
 
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::position::{Position, Undo, WALL_CODE};
+use crate::position::{sets::SetId, Position, Undo, WALL_CODE};
 
 /// Where a move may place its wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,11 +1,10 @@
 //! Castling by the rules: the king and a never-moved partner on the castling rank.
 
-use crate::position::sets::SetId;
 use notation::{Color, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::{Move, MoveList},
-    position::{Piece, Position},
+    position::{sets::SetId, Piece, Position},
     rules::Rules,
 };
 

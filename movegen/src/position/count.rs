@@ -1,12 +1,11 @@
 //! Counting the legal moves without listing them all, for perft's last ply.
 
-use crate::position::sets::SetId;
 use notation::{simple_ending, MoveTable, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::MoveList,
     plain::{set_targets, OccupancySets},
-    position::{Piece, Position},
+    position::{sets::SetId, Piece, Position},
     rules::PieceId,
 };
 

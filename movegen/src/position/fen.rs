@@ -1,12 +1,11 @@
 //! FEN in and out, in the dialect XBoard, cutechess and Fairy-Stockfish write.
 
-use crate::position::sets::SetId;
 use std::{fmt, sync::Arc};
 
 use notation::{Color, Initial, Square, SquareSet};
 
 use crate::{
-    position::{Piece, Position, WALL_CODE},
+    position::{sets::SetId, Piece, Position, WALL_CODE},
     rules::{is_id_dress, PieceId, Rules},
 };
 

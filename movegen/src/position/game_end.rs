@@ -1,11 +1,10 @@
 //! How a game ends: the variant's rules applied to a position.
 
-use crate::position::sets::SetId;
 use notation::{Color, SquareSet};
 
 use crate::{
     moves::{Move, MoveList},
-    position::Piece,
+    position::{sets::SetId, Piece},
     rules::{Extinction, Flag, MaterialCounting, Outcome, PieceId},
     Position,
 };

@@ -1,12 +1,11 @@
 //! Legal moves: each pseudo-legal move tested by making it, a quick test for the common case
 //! (a single royal piece, no rule that looks further), forced captures and forced drops.
 
-use crate::position::sets::SetId;
 use notation::{Color, Modes, Square, SquareBits, SquareSet};
 
 use crate::{
     moves::{Move, MoveFlags, MoveKind, MoveList},
-    position::{Piece, Position},
+    position::{sets::SetId, Piece, Position},
     rules::{Checks, OneRoyal, PieceId},
 };
 

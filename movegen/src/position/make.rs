@@ -1,12 +1,11 @@
 //! Making and unmaking moves.
 
-use crate::position::sets::SetId;
 use arrayvec::ArrayVec;
 use notation::{Color, Square, SquareSet};
 
 use crate::{
     moves::{Move, MoveFlags, MoveKind},
-    position::{Piece, Position, SquareChange, Undo},
+    position::{sets::SetId, Piece, Position, SquareChange, Undo},
     rules::PieceId,
 };
 
