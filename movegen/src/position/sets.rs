@@ -2,6 +2,8 @@
 //! boards of up to 64 squares, two for up to 128, four above
 //! ([`Geometry::set_words`](notation::Geometry::set_words)).
 
+use std::fmt;
+
 use notation::{Color, Square, SquareBits, SquareSet};
 
 use crate::rules::MAX_PIECE_TYPES;
@@ -53,7 +55,7 @@ impl SetId {
 /// The square sets of a position, each in as many words as the board needs. The sets' first
 /// words lie together, then their second words, and so on: a board of up to 64 squares uses
 /// only the first of these planes.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct BoardSets {
     /// Words per set: 1, 2 or 4.
     words: usize,
@@ -146,6 +148,27 @@ impl BoardSets {
     }
 }
 
+impl fmt::Debug for BoardSets {
+    /// The words per set and the sets that hold a square, by their place (not the 1024 words).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut map = f.debug_map();
+        map.entry(&"words", &self.words);
+        for i in 0..PLANE {
+            let set = SquareSet(std::array::from_fn(|w| {
+                if w < self.words {
+                    self.data[w * PLANE + i]
+                } else {
+                    0
+                }
+            }));
+            if !set.is_empty() {
+                map.entry(&i, &set);
+            }
+        }
+        map.finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,7 +206,18 @@ mod tests {
                     expected[(k + 1) % ids.len()].remove(sq);
                 }
             }
+            let shown = format!("{sets:?}");
+            assert!(
+                shown.starts_with(&format!("{{\"words\": {words}")),
+                "{shown}"
+            );
             for (&id, want) in ids.iter().zip(&expected) {
+                if !want.is_empty() {
+                    assert!(
+                        shown.contains(&format!("{want:?}")),
+                        "{id:?} not in {shown}"
+                    );
+                }
                 assert_eq!(sets.get(id), *want, "{id:?} in {words} words");
                 for sq in (0..squares).map(|i| Square(i as u8)) {
                     assert_eq!(sets.contains(id, sq), want.contains(sq));
