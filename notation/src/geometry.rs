@@ -77,19 +77,6 @@ impl SquareSet {
         self.0[sq.index() >> 6] |= 1 << (sq.index() & 63);
     }
 
-    /// Puts `sq` in the set (`true`) or takes it out; whether that changed the set. Only
-    /// `sq`'s word is read and written.
-    #[inline]
-    pub fn set(&mut self, sq: Square, in_set: bool) -> bool {
-        let word = &mut self.0[sq.index() >> 6];
-        let bit = 1 << (sq.index() & 63);
-        let changed = (*word & bit != 0) != in_set;
-        if changed {
-            *word ^= bit;
-        }
-        changed
-    }
-
     /// Removes `sq` from the set.
     #[inline]
     pub fn remove(&mut self, sq: Square) {

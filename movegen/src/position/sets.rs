@@ -196,7 +196,11 @@ mod tests {
                 let in_set = i % 3 != 0;
                 let changed = sets.set(ids[k], sq, in_set);
                 assert_eq!(changed, expected[k].contains(sq) != in_set);
-                expected[k].set(sq, in_set);
+                if in_set {
+                    expected[k].insert(sq);
+                } else {
+                    expected[k].remove(sq);
+                }
                 if i % 5 == 0 {
                     sets.insert(ids[k], sq);
                     expected[k].insert(sq);
