@@ -20,6 +20,7 @@ against elo1 (logistic Elo, in the generalised SPRT approximation Fishtest uses;
 """
 
 import argparse
+import json
 import math
 import queue
 import random
@@ -34,13 +35,14 @@ import pyffish
 
 from suites import fens, suite_path
 
+LOG_LOCK = threading.Lock()
 LOWER, UPPER = math.log(0.05 / 0.95), math.log(0.95 / 0.05)
 
 
 class Engine:
     """A UCI engine process."""
 
-    def __init__(self, command, variant):
+    def __init__(self, command, variant, options=()):
         self.process = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines = queue.Queue()
@@ -49,6 +51,9 @@ class Engine:
         self.until("uciok", 10)
         self.send("setoption name Hash value 16")
         self.send(f"setoption name UCI_Variant value {variant}")
+        for option in options:
+            name, value = option.split("=", 1)
+            self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.until("readyok", 10)
 
@@ -93,11 +98,25 @@ def score_of(lines):
 
 
 def play(args, fen, new_white):
-    """One game; returns (points of the new engine, how it ended)."""
-    engines = {True: Engine(args.new, args.variant), False: Engine(args.old, args.variant)}
+    """One game; returns (points of the new engine, how it ended). With --log, the game (its
+    start, moves, each mover's score from White's view and the result) is appended there as a
+    line of JSON."""
+    moves, ahead = [], []
+    points, how = play_moves(args, fen, new_white, moves, ahead)
+    if args.log:
+        with LOG_LOCK, open(args.log, "a", encoding="utf-8") as log:
+            log.write(json.dumps({"fen": fen, "new_white": new_white, "moves": moves,
+                                  "scores": ahead, "points": points, "how": how}) + "\n")
+    return points, how
+
+
+def play_moves(args, fen, new_white, moves, ahead):
+    """Plays one game, appending to `moves` and `ahead` (the movers' scores from White's
+    view); returns (points of the new engine, how it ended)."""
+    engines = {True: Engine(args.new, args.variant, args.new_option),
+               False: Engine(args.old, args.variant, args.old_option)}
     base, inc = (float(x) for x in args.tc.split("+"))
     clock = {"w": base, "b": base}
-    moves, ahead = [], []
     side = fen.split()[1]
     try:
         for engine in engines.values():
@@ -190,6 +209,11 @@ def main():
     parser.add_argument("--resign-moves", type=int, default=4)
     parser.add_argument("--margin", type=int, default=50, help="time margin in ms (default 50)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--new-option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option for the new engine (repeatable)")
+    parser.add_argument("--old-option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a UCI option for the old engine (repeatable), e.g. 'Use NNUE=false'")
+    parser.add_argument("--log", help="append each game as a line of JSON to this file")
     args = parser.parse_args()
     path = suite_path(args.variant)
     if path is None:
