@@ -135,11 +135,15 @@ def play_moves(args, fen, new_white, moves, ahead):
                 return 0.5, "move limit"
             engine = engines[(side == "w") == new_white]
             engine.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
-            engine.send(f"go wtime {int(clock['w'] * 1000)} btime {int(clock['b'] * 1000)} "
-                        f"winc {int(inc * 1000)} binc {int(inc * 1000)}")
+            if args.nodes:
+                engine.send(f"go nodes {args.nodes}")
+            else:
+                engine.send(f"go wtime {int(clock['w'] * 1000)} btime {int(clock['b'] * 1000)} "
+                            f"winc {int(inc * 1000)} binc {int(inc * 1000)}")
             start = time.monotonic()
             lines = engine.until("bestmove", clock[side] + 5)
-            clock[side] -= time.monotonic() - start
+            if not args.nodes:
+                clock[side] -= time.monotonic() - start
             new_to_move = (side == "w") == new_white
             if lines is None:
                 return (0.0 if new_to_move else 1.0), f"{'new' if new_to_move else 'old'} stalled"
@@ -213,6 +217,10 @@ def main():
                         help="a UCI option for the new engine (repeatable)")
     parser.add_argument("--old-option", action="append", default=[], metavar="NAME=VALUE",
                         help="a UCI option for the old engine (repeatable), e.g. 'Use NNUE=false'")
+    parser.add_argument("--nodes", type=int,
+                        help="search this many nodes a move instead of playing on a clock "
+                             "(fair while other work loads the machine; --tc then only bounds "
+                             "the wait for a move)")
     parser.add_argument("--log", help="append each game as a line of JSON to this file")
     args = parser.parse_args()
     path = suite_path(args.variant)
