@@ -2,6 +2,7 @@
 //!
 //! The `kraken` binary (`main.rs`) runs the protocols and the command-line tools.
 
+pub mod data;
 pub mod epd;
 pub mod protocol;
 pub mod search;

@@ -28,7 +28,9 @@ Commands:
   variants list the variants Kraken knows, with their board sizes
   check    check a variant file (file, line and key of every problem)
   bench    search fixed positions to a fixed depth (node count and speed)
-  datagen  play fast self-play games and write quiet positions with their results
+  datagen  play fast self-play games and write quiet positions with their scores
+  label    score the positions of data files with another engine (a teacher)
+  data     look into, print and mix data files (shuffled, each position once)
   openings make an opening suite: random lines a shallow search calls balanced
   tactics  count the positions of an EPD test suite solved in a fixed time
   tune     fit the evaluation's weights to game results (Texel's method)
@@ -79,6 +81,8 @@ fn main() -> ExitCode {
             Some("check") => emit(tools::variants::CHECK_HELP),
             Some("bench") => emit(tools::bench::HELP),
             Some("datagen") => emit(tools::datagen::HELP),
+            Some("label") => emit(tools::label::HELP),
+            Some("data") => emit(tools::data::HELP),
             Some("openings") => emit(tools::openings::HELP),
             Some("tactics") => emit(tools::tactics::HELP),
             Some("tune") => emit(tools::tune::HELP),
@@ -117,6 +121,14 @@ fn main() -> ExitCode {
         "datagen" => match tools::datagen::run(rest, &mut io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => usage_error("datagen", &err),
+        },
+        "data" => match tools::data::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("data", &err),
+        },
+        "label" => match tools::label::run(rest) {
+            Ok(text) => emit(&text),
+            Err(err) => usage_error("label", &err),
         },
         "tactics" => match tools::tactics::run(rest) {
             Ok(text) => emit(&text),

@@ -305,6 +305,7 @@ pub fn train_net(
     let mut order: Vec<usize> = (0..train.len()).collect();
     let threads = rayon::current_num_threads().max(1);
     let mut best = (f64::INFINITY, net.clone());
+    let start = std::time::Instant::now();
     for epoch in 0..options.epochs {
         let progress = epoch as f32 / options.epochs.max(2).saturating_sub(1) as f32;
         let rate = options.rate * 0.1f32.powf(progress);
@@ -335,9 +336,14 @@ pub fn train_net(
         } else {
             net_loss(&net, holdout)
         };
+        let spent = start.elapsed().as_secs_f64();
+        let left = spent / (epoch + 1) as f64 * (options.epochs - epoch - 1) as f64;
         report(format!(
-            "epoch {}: rate {rate:.6}, training loss {train_loss:.6}, holdout loss {held:.6}",
-            epoch + 1
+            "epoch {} of {}: rate {rate:.6}, training loss {train_loss:.6}, holdout loss \
+             {held:.6}, {:.0} positions/s, {spent:.0} s spent, {left:.0} s left",
+            epoch + 1,
+            options.epochs,
+            train.len() as f64 * (epoch + 1) as f64 / spent.max(1e-3),
         ));
         if held < best.0 {
             best = (held, net.clone());

@@ -22,10 +22,10 @@ Usage: kraken train --variant NAME --data FILE --out FILE [--holdout FILE]
                     [--lambda L] [--seed N] [--variants-file FILE]
 
   --variant NAME        the variant (required)
-  --data FILE           positions, 'FEN | RESULT | SCORE' per line as kraken datagen
-                        writes them and scripts/label_positions.py relabels them (RESULT 1,
+  --data PATH           data files (kraken datagen --out, kraken label), folders of them,
+                        or text with a line 'FEN | RESULT | SCORE' a position (RESULT 1,
                         0.5 or 0 and SCORE in centipawns, both from White's view);
-                        repeatable
+                        repeatable; a position met again in data files is taken once
   --out FILE            where the network goes (required)
   --holdout FILE        positions of other games, not trained on: the network of the epoch
                         with the lowest loss on them is kept (default: the last twentieth
@@ -51,9 +51,10 @@ the variant's own, save it as variants/nets/VARIANT.nnue, list it in variants/sr
 and rebuild; keep it only when an SPRT (scripts/sprt.py) says it gains.
 
 Example:
-  kraken datagen --variant chess --games 20000 --nodes 1500 --threads 2 > chess.data
-  scripts/label_positions.py --engine fairy-stockfish chess.data chess.labelled
-  kraken train --variant chess --data chess.labelled --out chess.nnue
+  kraken datagen --variant chess --games 20000 --nodes 800 --threads 2 --out data/chess/raw
+  kraken label --engine fairy-stockfish --option 'Use NNUE=false' --threads 2 \\
+      data/chess/raw data/chess/fsf7
+  kraken train --variant chess --data data/chess/fsf7 --out chess.nnue
 ";
 
 /// Runs `kraken train` with the arguments after the command name.

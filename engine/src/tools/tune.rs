@@ -1,8 +1,9 @@
 //! `kraken tune`: fits the evaluation's weights of a variant to game results (Texel's
 //! method) and writes them in the form `variants/weights/VARIANT.txt` keeps.
 
-use std::sync::Arc;
+use std::{collections::HashSet, sync::Arc};
 
+use engine::data::{data_files, read_data_file, MAGIC};
 use engine::search::{tune, EvalParams, SquareFit, TrainingSet, TuneOptions};
 use movegen::{Position, Rules};
 
@@ -18,10 +19,10 @@ Usage: kraken tune --variant NAME --data FILE [--holdout FILE] [--weights FILE]
                    [--variants-file FILE]
 
   --variant NAME        the variant (required)
-  --data FILE           positions with results, 'FEN | RESULT | SCORE' per line as kraken
+  --data PATH           positions with results, 'FEN | RESULT | SCORE' per line as kraken
                         datagen writes them (RESULT 1, 0.5 or 0 and the search's SCORE in
-                        centipawns, both from White's view; SCORE may be left out);
-                        repeatable
+                        centipawns, both from White's view; SCORE may be left out), or
+                        data files (kraken datagen --out) or folders of them; repeatable
   --holdout FILE        positions of other games, in the same form, not fitted to: their
                         error is reported, and the piece-square fit stops where it is
                         lowest; repeatable
@@ -185,15 +186,25 @@ fn read_data(rules: &Arc<Rules>, files: &[String]) -> Result<TrainingSet, UsageE
 }
 
 /// Calls `take` with the position, result and score (both from White's view) of every line
-/// of the data `files` ('FEN | RESULT | SCORE', SCORE may be left out) of a game of `rules`.
+/// of the data `files` ('FEN | RESULT | SCORE', SCORE may be left out) of a game of `rules`,
+/// and of every scored position of data files (`kraken datagen --out`; folders stand for
+/// the data files in them), each position of those once.
 pub(crate) fn read_data_lines(
     rules: &Arc<Rules>,
     files: &[String],
     mut take: impl FnMut(Position, f64, Option<f64>),
 ) -> Result<(), UsageError> {
-    for file in files {
-        let text =
-            std::fs::read_to_string(file).map_err(|e| UsageError::new(format!("{file}: {e}")))?;
+    // Positions of data files already taken (each is taken once).
+    let mut seen = HashSet::new();
+    for path in data_files(files).map_err(|e| UsageError::new(e.to_string()))? {
+        let file = path.display().to_string();
+        let bytes = std::fs::read(&path).map_err(|e| UsageError::new(format!("{file}: {e}")))?;
+        if bytes.starts_with(MAGIC) {
+            read_games(rules, &path, &mut seen, &mut take)?;
+            continue;
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| UsageError::new(format!("{file}: neither text nor a data file")))?;
         for (n, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
@@ -203,6 +214,40 @@ pub(crate) fn read_data_lines(
             let pos = Position::from_fen(rules.clone(), fen).map_err(|e| fail(e.to_string()))?;
             take(pos, result, score);
         }
+    }
+    Ok(())
+}
+
+/// Takes the scored positions of the data file `path` that are not in `seen` (adding them).
+fn read_games(
+    rules: &Arc<Rules>,
+    path: &std::path::Path,
+    seen: &mut HashSet<u64>,
+    take: &mut impl FnMut(Position, f64, Option<f64>),
+) -> Result<(), UsageError> {
+    let (header, games) = read_data_file(path).map_err(|e| UsageError::new(e.to_string()))?;
+    if header.variant != rules.name {
+        return Err(UsageError::new(format!(
+            "{}: games of {}, not {}",
+            path.display(),
+            header.variant,
+            rules.name
+        )));
+    }
+    for (n, game) in games.iter().enumerate() {
+        let result = game.result.points();
+        let mut failed = None;
+        game.replay(rules, |pos, score| {
+            if failed.is_none() && seen.insert(pos.key()) {
+                match Position::from_fen(rules.clone(), &pos.fen()) {
+                    Ok(fresh) => take(fresh, result, Some(f64::from(score))),
+                    Err(e) => failed = Some(e.to_string()),
+                }
+            }
+        })
+        .map_err(|e| e.to_string())
+        .and(failed.map_or(Ok(()), Err))
+        .map_err(|e| UsageError::new(format!("{}: game {}: {e}", path.display(), n + 1)))?;
     }
     Ok(())
 }
