@@ -42,6 +42,9 @@ def main():
     parser.add_argument("--old", type=Path, required=True, help="the binary before the change")
     parser.add_argument("--variant", default="chess", help="Kraken's variant name")
     parser.add_argument("--tc", default="3+0.03", help="cutechess tc (seconds+increment)")
+    parser.add_argument("--nodes", type=int,
+                        help="search this many nodes a move instead of playing on a clock "
+                             "(fair while other work loads the machine)")
     parser.add_argument("--elo0", type=float, default=0.0)
     parser.add_argument("--elo1", type=float, default=10.0)
     parser.add_argument("--alpha", type=float, default=0.05)
@@ -68,7 +71,7 @@ def main():
             "-variant", cutechess_variant(args.variant),
             "-engine", "name=new", f"cmd={args.new.resolve()}",
             "-engine", "name=old", f"cmd={args.old.resolve()}",
-            "-each", "proto=uci", f"tc={args.tc}", "timemargin=50", f"option.Hash={args.hash}",
+            "-each", "proto=uci", *limit(args), f"option.Hash={args.hash}",
             "-openings", f"file={openings}", "format=epd", "order=random", "policy=round",
             "-repeat", "-games", "2", "-rounds", str(args.max_games // 2),
             *sprt_option(args),
@@ -101,6 +104,13 @@ def main():
             if lines:
                 print("  " + lines[-1])
         return process.returncode
+
+
+def limit(args):
+    """cutechess-cli's limit of each move: the clock, or a node count."""
+    if args.nodes:
+        return ["tc=inf", f"nodes={args.nodes}"]
+    return [f"tc={args.tc}", "timemargin=50"]
 
 
 def parse_score(text):
